@@ -1,0 +1,1 @@
+"""The rules model: knows no particular game."""

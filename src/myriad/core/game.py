@@ -1,0 +1,232 @@
+"""The Game: a declaration compiled into tables, and the verbs every algorithm uses.
+
+``legal_moves``, ``play`` and ``outcome`` are the whole loop; ``observe`` is the one door
+through which a player sees a state; ``parse_*``/``format_*`` come in pairs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from myriad.core.errors import IllegalMoveError, InvalidMoveError, PositionError
+from myriad.core.move import CAPTURE, MOVE, Move
+from myriad.core.pieces import PieceSet
+from myriad.core.state import State
+from myriad.core.topology import Topology
+from myriad.core.zobrist import Zobrist
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: a score per player (1 win, 0 loss, 0.5 draw) and the reason."""
+
+    scores: tuple[float, ...]
+    reason: str
+
+    @property
+    def winner(self) -> int | None:
+        """The single player with the best score, or None for a draw."""
+        best = max(self.scores)
+        leaders = [p for p, s in enumerate(self.scores) if s == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    @staticmethod
+    def win(player: int, reason: str, players: int = 2) -> Outcome:
+        """``player`` wins, everybody else loses."""
+        return Outcome(tuple(1.0 if p == player else 0.0 for p in range(players)), reason)
+
+    @staticmethod
+    def draw(reason: str, players: int = 2) -> Outcome:
+        """Nobody wins."""
+        return Outcome((0.5,) * players, reason)
+
+
+class Next(NamedTuple):
+    """What a move changes besides the cells: returned by :meth:`Game.after_move`."""
+
+    to_move: int
+    flags: tuple[int, ...]
+    counters: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    irreversible: bool
+
+
+class Game:
+    """Base of every game.  Subclasses set the declaration and implement the rules.
+
+    A subclass provides ``legal_moves``, ``outcome``, ``parse_position``,
+    ``format_position`` and ``format_move``; it may refine ``after_move`` (flags,
+    counters, whose turn) and ``render``.
+    """
+
+    id: str = ""
+    name: str = ""
+    family: str = ""
+    player_names: tuple[str, ...] = ("first", "second")
+    rules: str = ""
+
+    def __init__(self, topology: Topology, pieces: PieceSet, setups: Mapping[str, str],
+                 cell_values: int | None = None) -> None:
+        self.topology = topology
+        self.pieces = pieces
+        self.setups = dict(setups)
+        self.zobrist = Zobrist(topology.size, cell_values or pieces.count, len(self.player_names))
+
+    # -- the loop ---------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return len(self.player_names)
+
+    def initial_state(self, setup: str | None = None) -> State:
+        """The start position, or the named setup (see ``setups``)."""
+        name = setup or next(iter(self.setups))
+        if name not in self.setups:
+            raise PositionError(f"{self.id}: no setup named {name!r} (known: {', '.join(self.setups)})")
+        return self.parse_position(self.setups[name])
+
+    def legal_moves(self, state: State) -> list[Move]:
+        """Every legal move of the side to move ([] when the game is decided by its goal)."""
+        raise NotImplementedError
+
+    def outcome(self, state: State) -> Outcome | None:
+        """None while the game goes on, else the result and its reason."""
+        raise NotImplementedError
+
+    def play(self, state: State, move: Move) -> State:
+        """The state after ``move``.  ``move`` must come from ``legal_moves`` or ``parse_move``
+        (this is the fast path used by search; use ``play_text`` or ``parse_move`` for input)."""
+        cells = list(state.cells)
+        key = state.key
+        table = self.zobrist.cell
+        values = self.zobrist.values
+        for kind, frm, to, piece, _part in move:
+            if kind == MOVE:
+                key ^= table[frm * values + cells[frm]]
+                cells[frm] = 0
+                key ^= table[to * values + cells[to]] ^ table[to * values + piece]
+                cells[to] = piece
+            elif kind == CAPTURE:
+                key ^= table[frm * values + cells[frm]]
+                cells[frm] = 0
+            else:
+                key ^= table[to * values + cells[to]] ^ table[to * values + piece]
+                cells[to] = piece
+        nxt = self.after_move(state, move, cells)
+        side = self.zobrist.side
+        key ^= side[state.to_move] ^ side[nxt.to_move]
+        if nxt.flags != state.flags:
+            key ^= self.zobrist.flags_key(state.flags) ^ self.zobrist.flags_key(nxt.flags)
+        if nxt.hands != state.hands:
+            key ^= self.zobrist.hands_key(state.hands) ^ self.zobrist.hands_key(nxt.hands)
+        history = () if nxt.irreversible else state.history + (state.key,)
+        return State(tuple(cells), nxt.to_move, nxt.flags, nxt.counters, nxt.hands, key, history)
+
+    def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
+        """Turn order, flags and counters after ``move`` (``cells`` already updated).
+
+        Default: the next player moves, nothing else changes, no history is kept.
+        """
+        return Next((state.to_move + 1) % self.players, state.flags, state.counters, state.hands, True)
+
+    def observe(self, state: State, player: int) -> State:
+        """What ``player`` may know of ``state`` (everything, in a game of perfect information)."""
+        return state
+
+    # -- states ------------------------------------------------------------------------------
+
+    def make_state(self, cells: Sequence[int], to_move: int, flags: Sequence[int] = (),
+                   counters: Sequence[int] = (), hands: Sequence[Sequence[int]] = (),
+                   history: Sequence[int] = ()) -> State:
+        """A state with its Zobrist key computed from scratch."""
+        if len(cells) != self.topology.size:
+            raise PositionError(f"{self.id}: {len(cells)} cells given, the board has {self.topology.size}")
+        hands_t = tuple(tuple(h) for h in hands)
+        key = self.zobrist.key(cells, to_move, flags, hands_t)
+        return State(tuple(cells), to_move, tuple(flags), tuple(counters), hands_t, key, tuple(history))
+
+    def recomputed_key(self, state: State) -> int:
+        """The key of ``state`` computed from scratch (equals ``state.key``)."""
+        return self.zobrist.key(state.cells, state.to_move, state.flags, state.hands)
+
+    # -- notation ----------------------------------------------------------------------------
+
+    def parse_position(self, text: str) -> State:
+        """Read a position written by ``format_position``."""
+        raise NotImplementedError
+
+    def format_position(self, state: State) -> str:
+        """The position as one line of text."""
+        raise NotImplementedError
+
+    def format_move(self, state: State, move: Move) -> str:
+        """``move`` (legal in ``state``) in the notation the game's players use."""
+        raise NotImplementedError
+
+    def move_aliases(self, state: State, move: Move) -> Sequence[str]:
+        """Other accepted spellings of ``move`` besides ``format_move`` (e.g. SAN and UCI)."""
+        return ()
+
+    def check_move_syntax(self, text: str) -> None:
+        """Raise ``InvalidMoveError`` when ``text`` cannot be a move of this game at all."""
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """The legal move written ``text``; raises ``InvalidMoveError`` for text that is not
+        a move of this game and ``IllegalMoveError`` for a move not legal here."""
+        text = text.strip()
+        if not text:
+            raise InvalidMoveError(f"{self.id}: empty move")
+        self.check_move_syntax(text)
+        moves = self.legal_moves(state)
+        for move in moves:
+            if self.format_move(state, move) == text or text in self.move_aliases(state, move):
+                return move
+        shown = ", ".join(self.format_move(state, m) for m in moves[:12])
+        more = "" if len(moves) <= 12 else f" ... ({len(moves)} in all)"
+        raise IllegalMoveError(
+            f"{self.id}: {text!r} is not legal here; legal moves: {shown or 'none'}{more}")
+
+    def play_text(self, state: State, text: str) -> State:
+        """Parse and play one move written in the game's notation."""
+        return self.play(state, self.parse_move(state, text))
+
+    def square_name(self, pos: int) -> str:
+        """The name of a position."""
+        return self.topology.names[pos]
+
+    def render(self, state: State) -> str:
+        """The board as text, top row first, with coordinates when the board is a grid."""
+        topo = self.topology
+        rows: dict[float, list[tuple[float, int]]] = {}
+        for pos, (x, y) in enumerate(topo.coords):
+            rows.setdefault(y, []).append((x, pos))
+        width = max(len(self.cell_text(v)) for v in set(state.cells)) if state.cells else 1
+        lines = []
+        for y in sorted(rows, reverse=True):
+            cells = {int(x): pos for x, pos in rows[y]}
+            line = " ".join(self.cell_text(state.cells[cells[c]]).rjust(width) if c in cells
+                            else " " * width for c in range(max(cells) + 1))
+            lines.append(f"{int(y) + 1:>2} {line}")
+        if topo.width:
+            from myriad.core.topology import file_letter
+            lines.append("   " + " ".join(file_letter(c).rjust(width) for c in range(topo.width)))
+        return "\n".join(lines)
+
+    def cell_text(self, value: int) -> str:
+        """How a cell is drawn by ``render``: its piece letter, or '.' when empty."""
+        return self.pieces.letter_of[value] if value else "."
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"
+
+
+def perft(game: Game, state: State, depth: int) -> int:
+    """Number of legal move sequences of exactly ``depth`` plies (leaves counted in bulk)."""
+    moves = game.legal_moves(state)
+    if depth <= 1:
+        return len(moves) if depth == 1 else 1
+    play = game.play
+    return sum(perft(game, play(state, m), depth - 1) for m in moves)

@@ -1,0 +1,1 @@
+"""Position and move notations shared by several games."""

@@ -1,0 +1,77 @@
+"""The rank string: a board written row by row from the top, as in FEN.
+
+Rows are separated by ``/``; a piece is its letter; a run of empty cells is its length in
+digits (``15`` for a whole gomoku row).  Rows follow the drawing coordinates of the
+topology, so any board whose positions sit on rows (square boards, dark squares only, ...)
+can be written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from myriad.core.errors import PositionError
+from myriad.core.topology import Topology
+
+
+def board_rows(topology: Topology) -> list[list[int]]:
+    """Positions grouped by row, top row first, each row left to right."""
+    rows: dict[float, list[tuple[float, int]]] = {}
+    for pos, (x, y) in enumerate(topology.coords):
+        rows.setdefault(y, []).append((x, pos))
+    return [[pos for _, pos in sorted(rows[y])] for y in sorted(rows, reverse=True)]
+
+
+def format_ranks(topology: Topology, cells: Sequence[int], letter_of: Sequence[str]) -> str:
+    """Write the cells as a rank string."""
+    out = []
+    for row in board_rows(topology):
+        text, empty = "", 0
+        for pos in row:
+            v = cells[pos]
+            if v == 0:
+                empty += 1
+                continue
+            if empty:
+                text += str(empty)
+                empty = 0
+            text += letter_of[v]
+        if empty:
+            text += str(empty)
+        out.append(text)
+    return "/".join(out)
+
+
+def parse_ranks(topology: Topology, text: str, code_of_letter: Mapping[str, int]) -> list[int]:
+    """Read a rank string into cells; raises ``PositionError`` naming the bad row or letter."""
+    rows = board_rows(topology)
+    parts = text.split("/")
+    if len(parts) != len(rows):
+        raise PositionError(f"board has {len(rows)} rows, position gives {len(parts)} in {text!r}")
+    cells = [0] * topology.size
+    for r, (row, part) in enumerate(zip(rows, parts), start=1):
+        i, col = 0, 0
+        while i < len(part):
+            ch = part[i]
+            if ch.isdigit():
+                j = i
+                while j < len(part) and part[j].isdigit():
+                    j += 1
+                run = int(part[i:j])
+                if run == 0:
+                    raise PositionError(f"row {r} ({part!r}): an empty run of 0 cells")
+                col += run
+                i = j
+                continue
+            code = code_of_letter.get(ch)
+            if code is None:
+                known = "".join(sorted(code_of_letter))
+                raise PositionError(f"row {r} ({part!r}): unknown piece letter {ch!r} (known: {known})")
+            if col >= len(row):
+                raise PositionError(f"row {r} ({part!r}) has more than {len(row)} cells")
+            cells[row[col]] = code
+            col += 1
+            i += 1
+        if col != len(row):
+            raise PositionError(f"row {r} ({part!r}) has {col} cells, expected {len(row)}")
+    return cells
