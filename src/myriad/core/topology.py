@@ -104,6 +104,13 @@ class Topology:
         except KeyError:
             raise GameDefinitionError(f"no zone named {name!r}") from None
 
+    def rows_zone(self, *rows: int) -> tuple[frozenset[int], ...]:
+        """Per player, the positions on ``rows`` counted from that player's side (1 = the
+        first player's bottom row and the second player's top row)."""
+        top = max(y for _, y in self.coords)
+        return (frozenset(p for p, (_, y) in enumerate(self.coords) if int(y) + 1 in rows),
+                frozenset(p for p, (_, y) in enumerate(self.coords) if int(top - y) + 1 in rows))
+
     def with_zones(self, **zones: Iterable[Iterable[str | int]]) -> Topology:
         """A copy with extra zones, each given as one collection of squares per player."""
         merged = dict(self.zones)

@@ -1,0 +1,354 @@
+"""Piece movement: step, slide, leap, pawn moves, castling, promotion, attacks.
+
+A piece's movement is a tuple of rules declared as data::
+
+    KNIGHT = (leap(*KNIGHT_PATHS),)
+    ROOK = (slide("n", "s", "e", "w"),)
+    PAWN = (pawn(),)
+
+:class:`MoveTables` compiles the rules of every (kind, owner) against a topology into ray
+tables: a ray is the tuple of positions a piece may travel through in one line, and a leap
+is a ray of length one.  Generation then runs one loop over rays for every kind of piece;
+attack detection runs the same rays backwards from the attacked square.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from myriad.core.errors import GameDefinitionError
+from myriad.core.move import CAPTURE, MOVE, Action, Move
+from myriad.core.pieces import PieceSet
+from myriad.core.topology import NO_LINK, Topology
+
+#: What a ray may be used for: moving to empty cells, capturing, or both.
+BOTH, MOVE_ONLY, CAPTURE_ONLY = 0, 1, 2
+
+KNIGHT_PATHS: tuple[tuple[str, ...], ...] = (
+    ("n", "n", "e"), ("n", "n", "w"), ("s", "s", "e"), ("s", "s", "w"),
+    ("e", "e", "n"), ("e", "e", "s"), ("w", "w", "n"), ("w", "w", "s"))
+ALFIL_PATHS: tuple[tuple[str, ...], ...] = (("ne", "ne"), ("nw", "nw"), ("se", "se"), ("sw", "sw"))
+ORTHOGONAL_STEPS = ("n", "s", "e", "w")
+DIAGONAL_STEPS = ("ne", "nw", "se", "sw")
+ALL_DIRECTIONS = ORTHOGONAL_STEPS + DIAGONAL_STEPS
+
+
+@dataclass(frozen=True)
+class Slide:
+    """Move along each direction over empty cells, up to ``limit`` steps (None: no limit).
+
+    ``mode`` says whether the piece may move to empty cells, capture the first enemy
+    piece met, or both.  ``zone`` restricts the rule to pieces standing in that zone
+    (a pawn's double step from its start rank).
+    """
+
+    directions: tuple[str, ...]
+    limit: int | None = None
+    mode: int = BOTH
+    zone: str | None = None
+
+
+@dataclass(frozen=True)
+class Leap:
+    """Jump to the end of each path of directions, whatever stands between."""
+
+    paths: tuple[tuple[str, ...], ...]
+    mode: int = BOTH
+
+
+@dataclass(frozen=True)
+class EnPassant:
+    """Capture, in the given directions, a piece that has just passed the target square
+    with a double step (the game keeps the passed square in a flag)."""
+
+    directions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DoubleStep:
+    """A two-step move straight ahead from ``zone`` over two empty cells, that leaves
+    the square passed over open to :class:`EnPassant`."""
+
+    direction: str
+    zone: str
+
+
+Rule = Slide | Leap | EnPassant | DoubleStep
+
+
+def slide(*directions: str, limit: int | None = None, mode: int = BOTH) -> Slide:
+    """A rider: rook ``slide("n","s","e","w")``, bishop ``slide("ne","nw","se","sw")``."""
+    return Slide(tuple(directions), limit, mode)
+
+
+def step(*directions: str, mode: int = BOTH) -> Slide:
+    """One step: king ``step(*ALL_DIRECTIONS)``, ferz ``step("ne","nw","se","sw")``."""
+    return Slide(tuple(directions), 1, mode)
+
+
+def leap(*paths: Sequence[str], mode: int = BOTH) -> Leap:
+    """A leaper: knight ``leap(*KNIGHT_PATHS)``."""
+    return Leap(tuple(tuple(p) for p in paths), mode)
+
+
+def pawn(forward: str = "n", captures: Sequence[str] = ("ne", "nw"),
+         double_step_zone: str | None = None, en_passant: bool = False) -> tuple[Rule, ...]:
+    """A pawn: one step forward to an empty cell, captures diagonally forward, optionally a
+    double step from ``double_step_zone`` and the en-passant capture."""
+    rules: list[Rule] = [step(forward, mode=MOVE_ONLY), step(*captures, mode=CAPTURE_ONLY)]
+    if double_step_zone:
+        rules.append(DoubleStep(forward, double_step_zone))
+    if en_passant:
+        rules.append(EnPassant(tuple(captures)))
+    return tuple(rules)
+
+
+@dataclass(frozen=True)
+class Castling:
+    """The king moves ``king_from`` -> ``king_to`` and the rook ``rook_from`` -> ``rook_to``.
+
+    Legal while right ``right`` (a bit of flag 0) is held, every square between king and
+    rook is empty, and the king is not attacked on ``king_from``, on ``king_to`` or on any
+    square between.  The right is lost when anything moves from or to either start square.
+    """
+
+    player: int
+    king_from: str
+    king_to: str
+    rook_from: str
+    rook_to: str
+    right: int
+
+
+@dataclass(frozen=True)
+class Promotion:
+    """Pieces of kind ``kind`` reaching ``zone`` become one of ``choices`` (mandatory)."""
+
+    kind: str
+    zone: str
+    choices: tuple[str, ...]
+
+
+def opposite_directions(topology: Topology) -> tuple[int, ...]:
+    """For each direction, the direction that walks back (-1 when there is none)."""
+    out = []
+    for d, row in enumerate(topology.links):
+        back = -1
+        for o, orow in enumerate(topology.links):
+            pairs = [(p, q) for p, q in enumerate(row) if q != NO_LINK]
+            if pairs and all(orow[q] == p for p, q in pairs):
+                back = o
+                break
+        out.append(back)
+    return tuple(out)
+
+
+class MoveTables:
+    """The movement rules of every piece code, compiled against a topology.
+
+    * ``rays[code][pos]``: tuple of ``(ray, mode)`` for ordinary slides, steps and leaps;
+    * ``double_steps[code][pos]``: ``(passed, target)`` pairs;
+    * ``en_passant[code][pos]``: squares to which an en-passant capture may go;
+    * ``lines[player][d]`` and ``reach[player][d]``: the attack ray from each square in
+      direction ``d`` and, per distance, the codes of ``player`` that attack along it;
+    * ``leap_origins[player]``: ``(origins[pos], codes)`` for leaping attackers;
+    * ``slider_lines[player][pos]``: squares from which a line attacker of ``player`` could
+      be uncovered on ``pos`` — a piece elsewhere cannot be pinned.
+    """
+
+    def __init__(self, topology: Topology, pieces: PieceSet, movement: Mapping[str, Sequence[Rule]],
+                 promotions: Sequence[Promotion] = ()) -> None:
+        self.topology = topology
+        self.pieces = pieces
+        size = topology.size
+        players = pieces.players
+        for kind in movement:
+            pieces.code(kind, 0)  # validates the name
+        self.opposite = opposite_directions(topology)
+        self.rays: list[tuple[tuple[tuple[int, ...], int], ...]] = [()] * pieces.count
+        self.double_steps: list[tuple[tuple[tuple[int, int], ...], ...]] = [()] * pieces.count
+        self.en_passant: list[tuple[tuple[int, ...], ...]] = [()] * pieces.count
+        self.promotion: list[tuple[frozenset[int], tuple[int, ...]] | None] = [None] * pieces.count
+        for promo in promotions:
+            for owner in range(players):
+                self.promotion[pieces.code(promo.kind, owner)] = (
+                    topology.zone(promo.zone, owner),
+                    tuple(pieces.code(c, owner) for c in promo.choices))
+        ndirs = len(topology.directions)
+        reach_sets: list[list[list[set[int]]]] = [
+            [[set() for _ in range(size)] for _ in range(ndirs)] for _ in range(players)]
+        leap_groups: list[dict[tuple[tuple[int, ...], ...], set[int]]] = [{} for _ in range(players)]
+        for code in range(1, pieces.count):
+            kind = pieces.kind(code).name
+            owner = pieces.owner_of[code]
+            rays: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in range(size)]
+            doubles: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+            eps: list[list[int]] = [[] for _ in range(size)]
+            for rule in movement.get(kind, ()):
+                if isinstance(rule, Slide):
+                    zone = topology.zone(rule.zone, owner) if rule.zone else None
+                    for dname in rule.directions:
+                        d = topology.player_dirs[owner][topology.direction(dname)]
+                        for pos in range(size):
+                            if zone is not None and pos not in zone:
+                                continue
+                            ray = self._ray(pos, d, rule.limit)
+                            if ray:
+                                rays[pos].append((ray, rule.mode))
+                        if rule.mode != MOVE_ONLY and zone is None:
+                            back = self._back(d)
+                            for k in range((rule.limit or size)):
+                                if k < size:
+                                    reach_sets[owner][back][k].add(code)
+                elif isinstance(rule, Leap):
+                    origins = []
+                    for pos in range(size):
+                        targets = tuple(t for t in (topology.walk(pos, p, owner) for p in rule.paths)
+                                        if t != NO_LINK)
+                        rays[pos].extend(((t,), rule.mode) for t in targets)
+                        back_paths = [tuple(self._back_name(n, owner) for n in reversed(p)) for p in rule.paths]
+                        origins.append(tuple(t for t in (self._walk_abs(pos, bp) for bp in back_paths)
+                                             if t != NO_LINK))
+                    if rule.mode != MOVE_ONLY:
+                        leap_groups[owner].setdefault(tuple(origins), set()).add(code)
+                elif isinstance(rule, DoubleStep):
+                    d = topology.player_dirs[owner][topology.direction(rule.direction)]
+                    for pos in topology.zone(rule.zone, owner):
+                        ray = self._ray(pos, d, 2)
+                        if len(ray) == 2:
+                            doubles[pos].append((ray[0], ray[1]))
+                elif isinstance(rule, EnPassant):
+                    for dname in rule.directions:
+                        d = topology.player_dirs[owner][topology.direction(dname)]
+                        for pos in range(size):
+                            t = topology.links[d][pos]
+                            if t != NO_LINK:
+                                eps[pos].append(t)
+                else:
+                    raise GameDefinitionError(f"{kind}: unknown movement rule {rule!r}")
+            self.rays[code] = tuple(tuple(r) for r in rays)
+            self.double_steps[code] = tuple(tuple(r) for r in doubles)
+            self.en_passant[code] = tuple(tuple(r) for r in eps)
+        # Attack tables: per player, per direction, the ray from each square and which codes
+        # attack from each distance along it.
+        self.lines: list[list[tuple[tuple[int, ...], ...]]] = []
+        self.reach: list[list[tuple[frozenset[int], ...]]] = []
+        self.line_dirs: list[tuple[int, ...]] = []
+        self.slider_lines: list[tuple[frozenset[int], ...]] = []
+        for owner in range(players):
+            used = tuple(d for d in range(ndirs) if reach_sets[owner][d][0])
+            reach = [tuple(frozenset(s) for s in reach_sets[owner][d]) for d in range(ndirs)]
+            lines = [tuple(self._ray(pos, d, None) for pos in range(size)) for d in range(ndirs)]
+            for d in used:  # trim rays to the longest reach in that direction
+                longest = max(k + 1 for k in range(size) if reach[d][k])
+                lines[d] = tuple(r[:longest] for r in lines[d])
+            self.lines.append(lines)
+            self.reach.append(reach)
+            self.line_dirs.append(used)
+            far = [d for d in used if len(reach[d]) > 1 and reach[d][1]]
+            self.slider_lines.append(tuple(
+                frozenset(p for d in far for p in lines[d][pos]) for pos in range(size)))
+        self.leap_origins = [tuple((origins, frozenset(codes)) for origins, codes in groups.items())
+                             for groups in leap_groups]
+
+    def _ray(self, pos: int, d: int, limit: int | None) -> tuple[int, ...]:
+        out = []
+        links = self.topology.links[d]
+        while limit is None or len(out) < limit:
+            pos = links[pos]
+            if pos == NO_LINK:
+                break
+            out.append(pos)
+        return tuple(out)
+
+    def _back(self, d: int) -> int:
+        back = self.opposite[d]
+        if back < 0:
+            raise GameDefinitionError(f"direction {self.topology.directions[d]!r} has no opposite")
+        return back
+
+    def _back_name(self, dname: str, owner: int) -> int:
+        return self._back(self.topology.player_dirs[owner][self.topology.direction(dname)])
+
+    def _walk_abs(self, pos: int, dirs: Sequence[int]) -> int:
+        for d in dirs:
+            pos = self.topology.links[d][pos]
+            if pos == NO_LINK:
+                return NO_LINK
+        return pos
+
+    # -- run time ----------------------------------------------------------------------------
+
+    def attacked(self, cells: Sequence[int], pos: int, by: int) -> bool:
+        """Whether any piece of player ``by`` attacks ``pos``."""
+        lines, reach = self.lines[by], self.reach[by]
+        for d in self.line_dirs[by]:
+            codes = reach[d]
+            for k, t in enumerate(lines[d][pos]):
+                c = cells[t]
+                if c:
+                    if c in codes[k]:
+                        return True
+                    break
+        for origins, codes in self.leap_origins[by]:
+            for t in origins[pos]:
+                if cells[t] in codes:
+                    return True
+        return False
+
+    def pseudo_moves(self, cells: Sequence[int], player: int, ep_square: int = -1) -> list[Move]:
+        """Every move of ``player`` by the compiled rules, ignoring royal safety."""
+        owner_of = self.pieces.owner_of
+        rays_of, promotion = self.rays, self.promotion
+        out: list[Move] = []
+        for pos, code in enumerate(cells):
+            if not code or owner_of[code] != player:
+                continue
+            promo = promotion[code]
+            for ray, mode in rays_of[code][pos]:
+                for t in ray:
+                    c = cells[t]
+                    if c == 0:
+                        if mode != CAPTURE_ONLY:
+                            if promo is not None and t in promo[0]:
+                                out.extend(Move((Action(MOVE, pos, t, p),)) for p in promo[1])
+                            else:
+                                out.append(Move((Action(MOVE, pos, t, code),)))
+                        continue
+                    if mode != MOVE_ONLY and owner_of[c] != player:
+                        if promo is not None and t in promo[0]:
+                            out.extend(Move((Action(CAPTURE, t, t, c), Action(MOVE, pos, t, p)))
+                                       for p in promo[1])
+                        else:
+                            out.append(Move((Action(CAPTURE, t, t, c), Action(MOVE, pos, t, code))))
+                    break
+            for passed, t in self.double_steps[code][pos]:
+                if cells[passed] == 0 and cells[t] == 0:
+                    out.append(Move((Action(MOVE, pos, t, code),)))
+            if ep_square >= 0:
+                for t in self.en_passant[code][pos]:
+                    if t == ep_square and cells[t] == 0:
+                        victim = self._ep_victim(pos, t)
+                        c = cells[victim] if victim >= 0 else 0
+                        if c and owner_of[c] != player:
+                            out.append(Move((Action(CAPTURE, victim, victim, c), Action(MOVE, pos, t, code))))
+        return out
+
+    def _ep_victim(self, frm: int, to: int) -> int:
+        """The square of the pawn taken en passant: beside ``frm``, behind ``to``."""
+        coords = self.topology.coords
+        target = (coords[to][0], coords[frm][1])
+        for d in range(len(self.topology.directions)):
+            q = self.topology.links[d][frm]
+            if q != NO_LINK and coords[q] == target:
+                return q
+        return NO_LINK
+
+    def double_step_passed(self, move: Move, code: int) -> int:
+        """The square passed over when ``move`` is a double step of ``code``, else -1."""
+        frm, to = move[-1][1], move[-1][2]
+        for passed, t in self.double_steps[code][frm]:
+            if t == to:
+                return passed
+        return -1

@@ -1,0 +1,356 @@
+"""Games of moving pieces: chess-likes, breakthrough and their kin.
+
+A :class:`PieceRules` declaration names the movement of each kind (rules of
+:mod:`myriad.core.mechanics.movement`), promotions, castlings and the end rules; a
+:class:`PieceGame` runs it.  Positions are FEN-like: board, side to move, optionally
+castling rights and en-passant square, half-move clock and move number.
+
+Flags: ``(castling rights bitmask, en-passant square + 1)``.
+Counters: ``(half-move clock, move number)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from myriad.core.errors import InvalidMoveError, PositionError
+from myriad.core.game import Game, Next, Outcome
+from myriad.core.mechanics.movement import Castling, MoveTables, Promotion, Rule
+from myriad.core.move import CAPTURE, MOVE, Action, Move
+from myriad.core.pieces import PieceKind, PieceSet
+from myriad.core.state import State
+from myriad.core.topology import Topology, file_letter
+from myriad.notation.ranks import format_ranks, parse_ranks
+
+CASTLING_LETTERS = "KQkq"
+
+
+@dataclass(frozen=True)
+class PieceRules:
+    """The declaration of a game of moving pieces.
+
+    * ``movement``: kind name -> movement rules;
+    * ``royal_check``: a move may not leave one's royal piece attacked (checkmate ends
+      the game); without it, royal pieces are ordinary;
+    * ``checkmated``/``stalemated``: the score of the side to move with no legal move,
+      in check or not (0 loss, 0.5 draw, 1 win);
+    * ``goal_zone``: reaching this zone (per player) wins at once;
+    * ``lose_when_no_pieces``: a player with no piece left loses;
+    * ``bare_king_loses``: a player left with only royal pieces loses (unless the
+      opponent is bared by the very next move, which draws);
+    * ``move_limit``: draw after this many half-moves with no capture or pawn move
+      (0: no limit); ``repetitions``: draw when a position occurs this many times;
+    * ``minor_kinds``: kinds that cannot mate alone: with no other non-royal piece on the
+      board, one minor in all, or only ``colour_bound_kinds`` all on squares of one colour,
+      is a dead position (draw by insufficient material); empty: no such rule;
+    * ``pawn_kinds``: kinds whose moves reset the half-move clock and are written without
+      a letter in SAN;
+    * ``rights_fields``: write castling and en-passant fields in positions.
+    """
+
+    movement: Mapping[str, Sequence[Rule]]
+    promotions: Sequence[Promotion] = ()
+    castlings: Sequence[Castling] = ()
+    royal_check: bool = True
+    checkmated: float = 0.0
+    stalemated: float = 0.5
+    goal_zone: str | None = None
+    lose_when_no_pieces: bool = False
+    bare_king_loses: bool = False
+    move_limit: int = 0
+    repetitions: int = 0
+    minor_kinds: frozenset[str] = field(default_factory=frozenset)
+    colour_bound_kinds: frozenset[str] = field(default_factory=frozenset)
+    pawn_kinds: frozenset[str] = field(default_factory=frozenset)
+    rights_fields: bool = True
+
+
+class PieceGame(Game):
+    """Runs a :class:`PieceRules` declaration."""
+
+    player_names = ("white", "black")
+    side_letters = ("w", "b")
+
+    def __init__(self, topology: Topology, kinds: Sequence[PieceKind], rules: PieceRules,
+                 setups: Mapping[str, str]) -> None:
+        pieces = PieceSet(kinds, 2)
+        super().__init__(topology, pieces, setups)
+        self.piece_rules = rules
+        self.tables = MoveTables(topology, pieces, rules.movement, rules.promotions)
+        pos = topology.pos
+        self.castlings = tuple(
+            (c, pos(c.king_from), pos(c.king_to), pos(c.rook_from), pos(c.rook_to)) for c in rules.castlings)
+        # squares whose every touch clears castling rights
+        self.rights_lost: dict[int, int] = {}
+        for c, kf, _kt, rf, _rt in self.castlings:
+            self.rights_lost[kf] = self.rights_lost.get(kf, 0) | c.right
+            self.rights_lost[rf] = self.rights_lost.get(rf, 0) | c.right
+        self.royal = pieces.royal_codes
+        self.pawn_codes = frozenset(pieces.code(k, p) for k in rules.pawn_kinds for p in range(2))
+        self.goal = (tuple(topology.zone(rules.goal_zone, p) for p in range(2))
+                     if rules.goal_zone else None)
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def royal_square(self, cells: Sequence[int], player: int) -> int:
+        """The square of ``player``'s royal piece (the first found), or -1."""
+        royal, owner_of = self.royal, self.pieces.owner_of
+        for pos, c in enumerate(cells):
+            if c in royal and owner_of[c] == player:
+                return pos
+        return -1
+
+    def in_check(self, state: State) -> bool:
+        """Whether the side to move has its royal piece attacked."""
+        if not self.piece_rules.royal_check:
+            return False
+        king = self.royal_square(state.cells, state.to_move)
+        return king >= 0 and self.tables.attacked(state.cells, king, 1 - state.to_move)
+
+    def legal_moves(self, state: State) -> list[Move]:
+        cells = state.cells
+        player = state.to_move
+        if self.goal is not None and self._goal_reached(cells):
+            return []
+        if self.piece_rules.lose_when_no_pieces and self._has_no_pieces(cells):
+            return []
+        ep = state.flags[1] - 1 if len(state.flags) > 1 else -1
+        moves = self.tables.pseudo_moves(cells, player, ep)
+        if not self.piece_rules.royal_check:
+            return moves
+        king = self.royal_square(cells, player)
+        if king < 0:
+            return moves
+        enemy = 1 - player
+        attacked = self.tables.attacked
+        in_check = attacked(cells, king, enemy)
+        pinnable = self.tables.slider_lines[enemy][king]
+        royal = self.royal
+        legal = []
+        for move in moves:
+            last = move[-1]
+            frm, piece = last[1], last[3]
+            if not in_check and frm not in pinnable and piece not in royal and len(move) == 1 + (
+                    move[0][0] == CAPTURE and move[0][1] == last[2]):
+                legal.append(move)  # not pinned, not in check, not en passant: cannot expose the king
+                continue
+            board = list(cells)
+            for kind, a, b, p, _ in move:
+                if kind == MOVE:
+                    board[a] = 0
+                    board[b] = p
+                else:
+                    board[a] = 0
+            if not attacked(board, last[2] if piece in royal else king, enemy):
+                legal.append(move)
+        if self.castlings and not in_check:
+            legal.extend(self._castling_moves(state, player))
+        return legal
+
+    def _castling_moves(self, state: State, player: int) -> list[Move]:
+        cells = state.cells
+        rights = state.flags[0]
+        out = []
+        for c, kf, kt, rf, rt in self.castlings:
+            if c.player != player or not rights & c.right:
+                continue
+            king, rook = cells[kf], cells[rf]
+            if king not in self.royal or not rook or self.pieces.owner_of[rook] != player:
+                continue
+            between = self._between(kf, rf)
+            needed_empty = (set(between) | {kt, rt}) - {kf, rf}
+            if any(cells[s] for s in needed_empty):
+                continue
+            path = [kf] + list(self._between(kf, kt)) + [kt]
+            board = list(cells)
+            board[kf] = 0
+            if any(self.tables.attacked(board, s, 1 - player) for s in path):
+                continue
+            out.append(Move((Action(MOVE, kf, kt, king), Action(MOVE, rf, rt, rook, 1))))
+        return out
+
+    def _between(self, a: int, b: int) -> tuple[int, ...]:
+        """Squares strictly between ``a`` and ``b`` on a line (empty if not on one)."""
+        if a == b:
+            return ()
+        for d in range(len(self.topology.directions)):
+            ray = self.topology.ray(a, d)
+            if b in ray:
+                return ray[:ray.index(b)]
+        return ()
+
+    def _goal_reached(self, cells: Sequence[int]) -> bool:
+        assert self.goal is not None
+        owner_of = self.pieces.owner_of
+        return any(cells[p] and owner_of[cells[p]] == player
+                   for player in range(2) for p in self.goal[player])
+
+    def _has_no_pieces(self, cells: Sequence[int]) -> bool:
+        owner_of = self.pieces.owner_of
+        present = {owner_of[c] for c in cells if c}
+        return len(present) < 2
+
+    def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
+        rights, ep = state.flags if state.flags else (0, 0)
+        half, full = state.counters
+        capture = any(a[0] == CAPTURE for a in move)
+        pawn_move = any(a[0] == MOVE and (state.cells[a[1]] in self.pawn_codes) for a in move)
+        new_rights = rights
+        if rights:
+            for a in move:
+                new_rights &= ~(self.rights_lost.get(a[1], 0) | self.rights_lost.get(a[2], 0))
+        new_ep = 0
+        if pawn_move and len(move) == 1:
+            passed = self.tables.double_step_passed(move, state.cells[move[0][1]])
+            if passed >= 0 and self._ep_possible(cells, passed, state.to_move):
+                new_ep = passed + 1
+        flags = (new_rights, new_ep) if state.flags else ()
+        irreversible = capture or pawn_move or new_rights != rights
+        to_move = 1 - state.to_move
+        return Next(to_move, flags, (0 if capture or pawn_move else half + 1, full + state.to_move),
+                    state.hands, irreversible)
+
+    def _ep_possible(self, cells: Sequence[int], passed: int, mover: int) -> bool:
+        """Whether an enemy piece could capture en passant on ``passed`` next move."""
+        enemy = 1 - mover
+        owner_of = self.pieces.owner_of
+        for pos, code in enumerate(cells):
+            if code and owner_of[code] == enemy and passed in self.tables.en_passant[code][pos]:
+                return True
+        return False
+
+    # -- end of game ---------------------------------------------------------------------------
+
+    def outcome(self, state: State) -> Outcome | None:
+        rules = self.piece_rules
+        cells = state.cells
+        owner_of = self.pieces.owner_of
+        if self.goal is not None:
+            for player in range(2):
+                if any(cells[p] and owner_of[cells[p]] == player for p in self.goal[player]):
+                    return Outcome.win(player, "reached the last rank")
+        if rules.lose_when_no_pieces:
+            present = {owner_of[c] for c in cells if c}
+            for player in range(2):
+                if player not in present:
+                    return Outcome.win(1 - player, "no pieces left")
+        if not self.legal_moves(state):
+            checked = self.in_check(state)
+            score = rules.checkmated if checked else rules.stalemated
+            reason = "checkmate" if checked else ("stalemate" if rules.royal_check else "no legal move")
+            return Outcome(tuple(score if p == state.to_move else 1 - score for p in range(2)), reason)
+        if rules.bare_king_loses:
+            bare = [p for p in range(2) if all(c in self.royal for c in cells if c and owner_of[c] == p)]
+            if len(bare) == 2:
+                return Outcome.draw("both kings bare")
+            if bare == [1 - state.to_move]:
+                return Outcome.win(state.to_move, "bare king")
+            # the side to move is bare: it still draws if it can bare the other king at once
+            if bare == [state.to_move] and not self._can_bare(state):
+                return Outcome.win(1 - state.to_move, "bare king")
+        if rules.minor_kinds and self._insufficient(cells):
+            return Outcome.draw("insufficient material")
+        if rules.move_limit and state.counters[0] >= rules.move_limit:
+            return Outcome.draw(f"{rules.move_limit // 2}-move rule")
+        if rules.repetitions and state.repetitions() + 1 >= rules.repetitions:
+            return Outcome.draw("repetition")
+        return None
+
+    def _can_bare(self, state: State) -> bool:
+        enemy = 1 - state.to_move
+        for move in self.legal_moves(state):
+            after = self.play(state, move).cells
+            if all(c in self.royal for c in after if c and self.pieces.owner_of[c] == enemy):
+                return True
+        return False
+
+    def _insufficient(self, cells: Sequence[int]) -> bool:
+        rules = self.piece_rules
+        minors = []
+        for pos, c in enumerate(cells):
+            if c and c not in self.royal:
+                name = self.pieces.kind(c).name
+                if name not in rules.minor_kinds:
+                    return False
+                minors.append((pos, name))
+        if len(minors) <= 1:
+            return True
+        coords = self.topology.coords
+        colours = {int(coords[p][0] + coords[p][1]) % 2 for p, _ in minors}
+        return all(n in rules.colour_bound_kinds for _, n in minors) and len(colours) == 1
+
+    # -- positions -----------------------------------------------------------------------------
+
+    def parse_position(self, text: str) -> State:
+        fields = text.split()
+        wanted = 6 if self.piece_rules.rights_fields else 4
+        if len(fields) not in (wanted - 2, wanted):
+            raise PositionError(f"{self.id}: expected {wanted} fields (board, side"
+                                f"{', castling, en passant' if self.piece_rules.rights_fields else ''}"
+                                f", half-moves, move number), got {len(fields)} in {text!r}")
+        fields += ["0", "1"][len(fields) - wanted + 2:] if len(fields) == wanted - 2 else []
+        cells = parse_ranks(self.topology, fields[0], self.pieces.code_of_letter)
+        if fields[1] not in self.side_letters:
+            raise PositionError(f"{self.id}: side to move must be 'w' or 'b', got {fields[1]!r}")
+        to_move = self.side_letters.index(fields[1])
+        flags: tuple[int, ...] = ()
+        if self.piece_rules.rights_fields:
+            rights = 0
+            if fields[2] != "-":
+                for ch in fields[2]:
+                    if ch not in CASTLING_LETTERS or not any(c.right == 1 << CASTLING_LETTERS.index(ch)
+                                                             for c in self.piece_rules.castlings):
+                        raise PositionError(f"{self.id}: bad castling field {fields[2]!r} (letter {ch!r})")
+                    rights |= 1 << CASTLING_LETTERS.index(ch)
+            ep = 0
+            if fields[3] != "-":
+                if fields[3] not in self.topology.index:
+                    raise PositionError(f"{self.id}: bad en-passant square {fields[3]!r}")
+                ep = self.topology.pos(fields[3]) + 1
+            flags = (rights, ep)
+        try:
+            half, full = int(fields[-2]), int(fields[-1])
+        except ValueError:
+            raise PositionError(f"{self.id}: half-move clock and move number must be integers, "
+                                f"got {fields[-2]!r} {fields[-1]!r}") from None
+        if half < 0 or full < 1:
+            raise PositionError(f"{self.id}: half-move clock must be >= 0 and move number >= 1")
+        for player in range(2):
+            kings = sum(1 for c in cells if c in self.royal and self.pieces.owner_of[c] == player)
+            if self.piece_rules.royal_check and kings != 1:
+                raise PositionError(f"{self.id}: {self.player_names[player]} must have exactly one king, has {kings}")
+        state = self.make_state(cells, to_move, flags, (half, full))
+        if self.piece_rules.royal_check and self.tables.attacked(
+                cells, self.royal_square(cells, 1 - to_move), to_move):
+            raise PositionError(f"{self.id}: the side not to move is in check")
+        return state
+
+    def format_position(self, state: State) -> str:
+        board = format_ranks(self.topology, state.cells, self.pieces.letter_of)
+        parts = [board, self.side_letters[state.to_move]]
+        if self.piece_rules.rights_fields:
+            rights, ep = state.flags
+            parts.append("".join(ch for i, ch in enumerate(CASTLING_LETTERS) if rights & 1 << i) or "-")
+            parts.append(self.topology.names[ep - 1] if ep else "-")
+        parts += [str(state.counters[0]), str(state.counters[1])]
+        return " ".join(parts)
+
+    # -- moves as text -----------------------------------------------------------------------
+
+    def uci(self, state: State, move: Move) -> str:
+        """Coordinate notation: from-square, to-square, promotion letter (``e7e8q``)."""
+        names = self.topology.names
+        first = next(a for a in move if a[0] == MOVE)
+        text = names[first[1]] + names[first[2]]
+        if first[3] != state.cells[first[1]]:
+            text += self.pieces.kind(first[3]).letter.lower()
+        return text
+
+    def format_move(self, state: State, move: Move) -> str:
+        return self.uci(state, move)
+
+    def check_move_syntax(self, text: str) -> None:
+        if not 2 <= len(text) <= 12 or not text.replace("-", "").replace("+", "").replace("#", "").replace(
+                "=", "").isalnum():
+            raise InvalidMoveError(f"{self.id}: {text!r} is not a move (expected e.g. e2e4)")

@@ -1,0 +1,63 @@
+"""Standard algebraic notation (SAN) for games of moving pieces on named squares.
+
+``Nf3``, ``exd5``, ``e8=Q+``, ``O-O-O#``: the piece letter (none for pawns), the
+disambiguating file or rank when two like pieces could reach the square, ``x`` for a
+capture, the promotion, then ``+`` for check and ``#`` for mate.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from myriad.core.move import CAPTURE, MOVE, Move
+from myriad.core.state import State
+
+if TYPE_CHECKING:
+    from myriad.core.piece_game import PieceGame
+
+_SQUARE = re.compile(r"([a-z]+)(\d+)")
+
+
+def split_square(name: str) -> tuple[str, str]:
+    """``"e4"`` -> ``("e", "4")``."""
+    m = _SQUARE.fullmatch(name)
+    return (m.group(1), m.group(2)) if m else (name, "")
+
+
+def san(game: PieceGame, state: State, move: Move, legal: list[Move] | None = None,
+        suffix: bool = True) -> str:
+    """``move`` (legal in ``state``) in SAN; ``legal`` saves regenerating the legal moves."""
+    names = game.topology.names
+    steps = [a for a in move if a[0] == MOVE]
+    first = steps[0]
+    frm, to = first[1], first[2]
+    piece = state.cells[frm]
+    if len(steps) == 2 and piece in game.royal:
+        text = "O-O" if game.topology.coords[to][0] > game.topology.coords[frm][0] else "O-O-O"
+    else:
+        capture = any(a[0] == CAPTURE for a in move)
+        kind = game.pieces.kind(piece)
+        if kind.name in game.piece_rules.pawn_kinds:
+            text = (split_square(names[frm])[0] + "x" if capture else "") + names[to]
+        else:
+            legal = legal if legal is not None else game.legal_moves(state)
+            rivals = [m[-1][1] for m in legal
+                      if m[-1][2] == to and m[-1][1] != frm and state.cells[m[-1][1]] == piece]
+            text = kind.letter.upper()
+            if rivals:
+                file, rank = split_square(names[frm])
+                if all(split_square(names[r])[0] != file for r in rivals):
+                    text += file
+                elif all(split_square(names[r])[1] != rank for r in rivals):
+                    text += rank
+                else:
+                    text += file + rank
+            text += ("x" if capture else "") + names[to]
+        if first[3] != piece:
+            text += "=" + game.pieces.kind(first[3]).letter.upper()
+    if suffix:
+        after = game.play(state, move)
+        if game.in_check(after):
+            text += "#" if not game.legal_moves(after) else "+"
+    return text
