@@ -31,12 +31,10 @@ class Action(NamedTuple):
 
 
 class Move(tuple):  # type: ignore[type-arg]
-    """An immutable tuple of :class:`Action`; equal moves have equal actions."""
+    """An immutable tuple of :class:`Action` (plain 5-tuples compare equal to them);
+    equal moves have equal actions.  ``Move()`` is a pass."""
 
     __slots__ = ()
-
-    def __new__(cls, actions: tuple[Action, ...] | list[Action] = ()) -> Move:
-        return tuple.__new__(cls, actions)
 
     @property
     def actions(self) -> tuple[Action, ...]:

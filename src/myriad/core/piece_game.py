@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from myriad.core.errors import InvalidMoveError, PositionError
 from myriad.core.game import Game, Next, Outcome
 from myriad.core.mechanics.movement import Castling, MoveTables, Promotion, Rule
-from myriad.core.move import CAPTURE, MOVE, Action, Move
+from myriad.core.move import CAPTURE, MOVE, Move
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.state import State
 from myriad.core.topology import Topology, file_letter
@@ -79,26 +79,34 @@ class PieceGame(Game):
         self.piece_rules = rules
         self.tables = MoveTables(topology, pieces, rules.movement, rules.promotions)
         pos = topology.pos
-        self.castlings = tuple(
-            (c, pos(c.king_from), pos(c.king_to), pos(c.rook_from), pos(c.rook_to)) for c in rules.castlings)
+        self.castlings = tuple(self._compile_castling(c) for c in rules.castlings)
         # squares whose every touch clears castling rights
         self.rights_lost: dict[int, int] = {}
-        for c, kf, _kt, rf, _rt in self.castlings:
+        for c, kf, _kt, rf, _rt, _empty, _path in self.castlings:
             self.rights_lost[kf] = self.rights_lost.get(kf, 0) | c.right
             self.rights_lost[rf] = self.rights_lost.get(rf, 0) | c.right
         self.royal = pieces.royal_codes
+        self.royal_of = tuple(tuple(c for c in sorted(self.royal) if pieces.owner_of[c] == p) for p in range(2))
         self.pawn_codes = frozenset(pieces.code(k, p) for k in rules.pawn_kinds for p in range(2))
         self.goal = (tuple(topology.zone(rules.goal_zone, p) for p in range(2))
                      if rules.goal_zone else None)
+
+    def _compile_castling(self, c: Castling) -> tuple[Castling, int, int, int, int, tuple[int, ...], tuple[int, ...]]:
+        """A castling with its squares: those that must be empty and the king's path."""
+        kf, kt, rf, rt = (self.topology.pos(s) for s in (c.king_from, c.king_to, c.rook_from, c.rook_to))
+        must_be_empty = tuple(sorted((set(self._between(kf, rf)) | {kt, rt}) - {kf, rf}))
+        king_path = (kf, *self._between(kf, kt), kt)
+        return c, kf, kt, rf, rt, must_be_empty, king_path
 
     # -- moves -------------------------------------------------------------------------------
 
     def royal_square(self, cells: Sequence[int], player: int) -> int:
         """The square of ``player``'s royal piece (the first found), or -1."""
-        royal, owner_of = self.royal, self.pieces.owner_of
-        for pos, c in enumerate(cells):
-            if c in royal and owner_of[c] == player:
-                return pos
+        for code in self.royal_of[player]:
+            try:
+                return cells.index(code)
+            except ValueError:
+                continue
         return -1
 
     def in_check(self, state: State) -> bool:
@@ -125,49 +133,45 @@ class PieceGame(Game):
         enemy = 1 - player
         attacked = self.tables.attacked
         in_check = attacked(cells, king, enemy)
-        pinnable = self.tables.slider_lines[enemy][king]
+        pinned = self.tables.pinned(cells, king, enemy)
         royal = self.royal
         legal = []
         for move in moves:
             last = move[-1]
             frm, piece = last[1], last[3]
-            if not in_check and frm not in pinnable and piece not in royal and len(move) == 1 + (
-                    move[0][0] == CAPTURE and move[0][1] == last[2]):
-                legal.append(move)  # not pinned, not in check, not en passant: cannot expose the king
+            if not in_check and frm not in pinned and piece not in royal and (
+                    len(move) == 1 or move[0][1] == last[2]):
+                legal.append(move)  # cannot expose the king: not pinned, no check, not en passant
                 continue
             board = list(cells)
             for kind, a, b, p, _ in move:
+                board[a] = 0
                 if kind == MOVE:
-                    board[a] = 0
                     board[b] = p
-                else:
-                    board[a] = 0
             if not attacked(board, last[2] if piece in royal else king, enemy):
                 legal.append(move)
-        if self.castlings and not in_check:
+        if self.castlings and not in_check and state.flags[0]:
             legal.extend(self._castling_moves(state, player))
         return legal
 
     def _castling_moves(self, state: State, player: int) -> list[Move]:
         cells = state.cells
         rights = state.flags[0]
+        owner_of = self.pieces.owner_of
         out = []
-        for c, kf, kt, rf, rt in self.castlings:
+        for c, kf, kt, rf, rt, must_be_empty, king_path in self.castlings:
             if c.player != player or not rights & c.right:
                 continue
             king, rook = cells[kf], cells[rf]
-            if king not in self.royal or not rook or self.pieces.owner_of[rook] != player:
+            if king not in self.royal or not rook or owner_of[rook] != player:
                 continue
-            between = self._between(kf, rf)
-            needed_empty = (set(between) | {kt, rt}) - {kf, rf}
-            if any(cells[s] for s in needed_empty):
+            if any(cells[s] for s in must_be_empty):
                 continue
-            path = [kf] + list(self._between(kf, kt)) + [kt]
             board = list(cells)
             board[kf] = 0
-            if any(self.tables.attacked(board, s, 1 - player) for s in path):
+            if any(self.tables.attacked(board, s, 1 - player) for s in king_path):
                 continue
-            out.append(Move((Action(MOVE, kf, kt, king), Action(MOVE, rf, rt, rook, 1))))
+            out.append(Move(((MOVE, kf, kt, king, 0), (MOVE, rf, rt, rook, 1))))
         return out
 
     def _between(self, a: int, b: int) -> tuple[int, ...]:

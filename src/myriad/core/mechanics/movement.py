@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from myriad.core.errors import GameDefinitionError
-from myriad.core.move import CAPTURE, MOVE, Action, Move
+from myriad.core.move import CAPTURE, MOVE, Move
 from myriad.core.pieces import PieceSet
 from myriad.core.topology import NO_LINK, Topology
 
@@ -297,6 +297,27 @@ class MoveTables:
                     return True
         return False
 
+    def pinned(self, cells: Sequence[int], king: int, by: int) -> set[int]:
+        """Squares of pieces that shield ``king`` from a line attack by player ``by``."""
+        owner_of = self.pieces.owner_of
+        lines, reach = self.lines[by], self.reach[by]
+        out = set()
+        for d in self.line_dirs[by]:
+            codes = reach[d]
+            shield = -1
+            for k, t in enumerate(lines[d][king]):
+                c = cells[t]
+                if c:
+                    if shield < 0:
+                        if owner_of[c] == by:
+                            break
+                        shield = t
+                    else:
+                        if c in codes[k]:
+                            out.add(shield)
+                        break
+        return out
+
     def pseudo_moves(self, cells: Sequence[int], player: int, ep_square: int = -1) -> list[Move]:
         """Every move of ``player`` by the compiled rules, ignoring royal safety."""
         owner_of = self.pieces.owner_of
@@ -312,27 +333,27 @@ class MoveTables:
                     if c == 0:
                         if mode != CAPTURE_ONLY:
                             if promo is not None and t in promo[0]:
-                                out.extend(Move((Action(MOVE, pos, t, p),)) for p in promo[1])
+                                out.extend(Move(((MOVE, pos, t, p, 0),)) for p in promo[1])
                             else:
-                                out.append(Move((Action(MOVE, pos, t, code),)))
+                                out.append(Move(((MOVE, pos, t, code, 0),)))
                         continue
                     if mode != MOVE_ONLY and owner_of[c] != player:
                         if promo is not None and t in promo[0]:
-                            out.extend(Move((Action(CAPTURE, t, t, c), Action(MOVE, pos, t, p)))
+                            out.extend(Move(((CAPTURE, t, t, c, 0), (MOVE, pos, t, p, 0)))
                                        for p in promo[1])
                         else:
-                            out.append(Move((Action(CAPTURE, t, t, c), Action(MOVE, pos, t, code))))
+                            out.append(Move(((CAPTURE, t, t, c, 0), (MOVE, pos, t, code, 0))))
                     break
             for passed, t in self.double_steps[code][pos]:
                 if cells[passed] == 0 and cells[t] == 0:
-                    out.append(Move((Action(MOVE, pos, t, code),)))
+                    out.append(Move(((MOVE, pos, t, code, 0),)))
             if ep_square >= 0:
                 for t in self.en_passant[code][pos]:
                     if t == ep_square and cells[t] == 0:
                         victim = self._ep_victim(pos, t)
                         c = cells[victim] if victim >= 0 else 0
                         if c and owner_of[c] != player:
-                            out.append(Move((Action(CAPTURE, victim, victim, c), Action(MOVE, pos, t, code))))
+                            out.append(Move(((CAPTURE, victim, victim, c, 0), (MOVE, pos, t, code, 0))))
         return out
 
     def _ep_victim(self, frm: int, to: int) -> int:

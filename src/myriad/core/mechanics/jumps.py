@@ -1,0 +1,276 @@
+"""Jump captures: draughts-style moves where pieces capture by jumping, chained into one move.
+
+A :class:`JumpCaptures` is compiled once against a topology and then enumerates the legal
+moves of one side from the cells of a state.  Every rule of the draughts family is a
+parameter:
+
+* ``forward``                which directions men step (and capture, unless backward
+  captures are allowed) in, as each player sees them;
+* ``men_capture_backwards``  men also jump in the other ``directions``;
+* ``flying_kings``           kings slide any distance, and jump a piece any distance away
+  landing on any empty square behind it; otherwise a king steps and jumps like a man in
+  every direction;
+* ``compulsory``             when a capture exists, only captures may be played;
+* ``maximum_capture``        only the sequences taking the most pieces may be played;
+* ``capture_promotion``      what a man reaching its promotion zone in the middle of a
+  capture does: ``"end"`` it stays a man and promotes only if the move ends there (FMJD),
+  ``"stop"`` it promotes and the move ends, ``"continue"`` it promotes and keeps capturing
+  as a king;
+* ``merge_duplicate_routes`` capture routes with the same start, end, captured set and
+  result are one move (FMJD), or every route is a move of its own.
+
+Always: a capture sequence goes on as long as a further jump exists (a piece may not stop
+half way; a flying king that can go on capturing from some landing squares must land on
+one of those), the moving piece leaves its start square at once (it may pass it again),
+and captured pieces stay on the board until the move ends: they cannot be jumped twice
+and block the way (the "Turkish strike").
+
+A move is one :class:`~myriad.core.move.Move`: a ``MOVE`` action per hop (parts 0, 1, ...,
+``piece`` being the piece standing on the landing square, so the last hop shows a
+promotion), then a ``CAPTURE`` action per captured piece (part = the hop that took it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import Literal
+
+from myriad.core.errors import GameDefinitionError
+from myriad.core.move import CAPTURE, MOVE, Action, Move
+from myriad.core.topology import Topology
+
+CapturePromotion = Literal["end", "stop", "continue"]
+_END, _STOP, _CONTINUE = 0, 1, 2
+_MODES = {"end": _END, "stop": _STOP, "continue": _CONTINUE}
+
+# A ray is a tuple of positions walking away from a square in one direction.
+Ray = tuple[int, ...]
+
+
+class JumpCaptures:
+    """Men and kings that step and capture by jumping, compiled into per-square tables.
+
+    ``men[p]`` / ``kings[p]`` are the piece codes of player ``p``; ``promotion[p]`` the
+    positions where ``p``'s men become kings.  ``piece_codes`` is the number of cell values
+    (piece codes plus one for empty).
+    """
+
+    def __init__(self, topology: Topology, *, men: Sequence[int], kings: Sequence[int],
+                 promotion: Sequence[Collection[int]], piece_codes: int,
+                 forward: Sequence[str] = ("nw", "ne"),
+                 directions: Sequence[str] = ("nw", "ne", "sw", "se"),
+                 men_capture_backwards: bool = False, flying_kings: bool = False,
+                 compulsory: bool = True, maximum_capture: bool = False,
+                 capture_promotion: CapturePromotion = "end",
+                 merge_duplicate_routes: bool = True) -> None:
+        players = len(men)
+        if len(kings) != players or len(promotion) != players:
+            raise GameDefinitionError("jump captures: one man, one king and one promotion zone per player")
+        if capture_promotion not in _MODES:
+            raise GameDefinitionError(
+                f"jump captures: capture_promotion must be one of {', '.join(_MODES)}, not {capture_promotion!r}")
+        for d in (*forward, *directions):
+            topology.direction(d)
+        self.topology = topology
+        self.men = tuple(men)
+        self.kings = tuple(kings)
+        self.flying_kings = flying_kings
+        self.compulsory = compulsory
+        self.maximum_capture = maximum_capture
+        self.capture_promotion = capture_promotion
+        self.merge_duplicate_routes = merge_duplicate_routes
+        self.men_capture_backwards = men_capture_backwards
+        self._mode = _MODES[capture_promotion]
+        size = topology.size
+        # The value marking a captured piece during the search: one past every piece code.
+        self._dead = piece_codes
+        owner_of = [-1] * (piece_codes + 1)
+        for p in range(players):
+            owner_of[men[p]] = owner_of[kings[p]] = p
+        self._enemy = tuple(tuple(o not in (-1, p) for o in owner_of) for p in range(players))
+        self._promo = tuple(tuple(pos in zone for pos in range(size)) for zone in promotion)
+
+        def rays(player: int, dirs: Sequence[str], limit: int | None) -> tuple[tuple[Ray, ...], ...]:
+            return tuple(tuple(r for r in (topology.ray(pos, d, player, limit) for d in dirs) if r)
+                         for pos in range(size))
+
+        king_reach = None if flying_kings else 2
+        men_jump_dirs = tuple(directions) if men_capture_backwards else tuple(forward)
+        # Capture rays: a man (or short king) jumps the neighbour to the square behind it
+        # (rays cut to two squares); a flying king scans the whole ray.
+        self._man_jumps = tuple(rays(p, men_jump_dirs, 2) for p in range(players))
+        self._king_jumps = tuple(rays(p, directions, king_reach) for p in range(players))
+        # Quiet moves, built once: per square, per direction, (target, move) pairs in order.
+        self._man_steps = tuple(
+            tuple(tuple((r[0], self._step_move(pos, r[0], men[p], kings[p], self._promo[p]))
+                        for r in rays(p, forward, 1)[pos]) for pos in range(size))
+            for p in range(players))
+        self._king_slides = tuple(
+            tuple(tuple(tuple((t, Move((Action(MOVE, pos, t, kings[p], 0),))) for t in r)
+                        for r in rays(p, directions, None if flying_kings else 1)[pos])
+                  for pos in range(size))
+            for p in range(players))
+
+    @staticmethod
+    def _step_move(frm: int, to: int, man: int, king: int, promo: Sequence[bool]) -> Move:
+        return Move((Action(MOVE, frm, to, king if promo[to] else man, 0),))
+
+    # -- enumeration ---------------------------------------------------------------------------
+
+    def moves(self, cells: Sequence[int], player: int) -> list[Move]:
+        """Every legal move of ``player`` on ``cells``."""
+        captures = self.captures(cells, player)
+        if captures and self.compulsory:
+            return captures
+        return captures + self.quiet_moves(cells, player)
+
+    def quiet_moves(self, cells: Sequence[int], player: int) -> list[Move]:
+        """Non-capturing moves: men step forward, kings step (or slide, when flying)."""
+        man, king = self.men[player], self.kings[player]
+        man_steps, king_slides = self._man_steps[player], self._king_slides[player]
+        out: list[Move] = []
+        for pos, v in enumerate(cells):
+            if v == man:
+                for to, move in man_steps[pos]:
+                    if not cells[to]:
+                        out.append(move)
+            elif v == king:
+                for ray in king_slides[pos]:
+                    for to, move in ray:
+                        if cells[to]:
+                            break
+                        out.append(move)
+        return out
+
+    def captures(self, cells: Sequence[int], player: int) -> list[Move]:
+        """Every legal capture of ``player`` (before the compulsory-capture rule applies,
+        after the maximum-capture rule and the merging of duplicate routes)."""
+        man, king = self.men[player], self.kings[player]
+        routes: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        board: list[int] | None = None
+        man_jumps, king_jumps = self._man_jumps[player], self._king_jumps[player]
+        enemy = self._enemy[player]
+        for pos, v in enumerate(cells):
+            if v == man:
+                jumps = man_jumps[pos]
+            elif v == king:
+                jumps = king_jumps[pos]
+            else:
+                continue
+            if not self._may_jump(cells, jumps, enemy, v == king and self.flying_kings):
+                continue
+            if board is None:
+                board = list(cells)
+            board[pos] = 0
+            self._search(board, player, pos, v == man, routes)
+            board[pos] = v
+        if not routes:
+            return []
+        if self.maximum_capture:
+            most = max(len(caps) for _, caps in routes)
+            routes = [r for r in routes if len(r[1]) == most]
+        return self._build(cells, player, routes)
+
+    @staticmethod
+    def _may_jump(cells: Sequence[int], jumps: tuple[Ray, ...], enemy: Sequence[bool], far: bool) -> bool:
+        """Whether any first jump exists from the square whose capture rays are ``jumps``."""
+        for ray in jumps:
+            n = len(ray)
+            i = 0
+            if far:
+                while i < n and not cells[ray[i]]:
+                    i += 1
+            if i + 1 < n and enemy[cells[ray[i]]] and not cells[ray[i + 1]]:
+                return True
+        return False
+
+    def _search(self, board: list[int], player: int, start: int, is_man: bool,
+                routes: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> None:
+        """Add every complete capture route of the piece lifted from ``start`` to ``routes``."""
+        enemy = self._enemy[player]
+        promo = self._promo[player]
+        dead = self._dead
+        mode = self._mode
+        man_jumps, king_jumps = self._man_jumps[player], self._king_jumps[player]
+        flying = self.flying_kings
+        path = [start]
+        caps: list[int] = []
+
+        def extend(sq: int, jumps: tuple[tuple[Ray, ...], ...], far: bool, man: bool) -> bool:
+            # Try every jump from ``sq``; record the routes that cannot go on; report whether
+            # any jump existed.
+            found = False
+            for ray in jumps[sq]:
+                n = len(ray)
+                i = 0
+                if far:
+                    while i < n and not board[ray[i]]:
+                        i += 1
+                if i + 1 >= n:
+                    continue
+                over = ray[i]
+                victim = board[over]
+                if not enemy[victim] or board[ray[i + 1]]:
+                    continue
+                found = True
+                board[over] = dead
+                caps.append(over)
+                went_on = False
+                j = i + 1
+                while j < n and not board[ray[j]]:
+                    land = ray[j]
+                    path.append(land)
+                    if man and promo[land] and mode != _END:
+                        if mode == _CONTINUE and extend(land, king_jumps, flying, False):
+                            went_on = True
+                    elif extend(land, jumps, far, man):
+                        went_on = True
+                    path.pop()
+                    j += 1
+                if not went_on:
+                    # No landing square leads on: each one ends a route.
+                    caps_t = tuple(caps)
+                    for k in range(i + 1, j):
+                        path.append(ray[k])
+                        routes.append((tuple(path), caps_t))
+                        path.pop()
+                caps.pop()
+                board[over] = victim
+            return found
+
+        if is_man:
+            extend(start, man_jumps, False, True)
+        else:
+            extend(start, king_jumps, flying, False)
+
+    def _build(self, cells: Sequence[int], player: int,
+               routes: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> list[Move]:
+        """Turn capture routes into moves, merging duplicates when the rules say so."""
+        man, king = self.men[player], self.kings[player]
+        promo = self._promo[player]
+        promote_at_end = self._mode == _END
+        merge = self.merge_duplicate_routes and len(routes) > 1
+        seen: set[tuple[int, int, int, frozenset[int]]] = set()
+        out: list[Move] = []
+        for path, caps in routes:
+            mover = cells[path[0]]
+            hops = len(path) - 1
+            pieces = [mover] * hops
+            if mover == man:
+                if promote_at_end:
+                    if promo[path[-1]]:
+                        pieces[-1] = king
+                else:
+                    for h in range(hops):
+                        if promo[path[h + 1]]:
+                            pieces[h:] = [king] * (hops - h)
+                            break
+            if merge and hops > 1:
+                key = (path[0], path[-1], pieces[-1], frozenset(caps))
+                if key in seen:
+                    continue
+                seen.add(key)
+            actions = [Action(MOVE, path[h], path[h + 1], pieces[h], h) for h in range(hops)]
+            actions.extend(Action(CAPTURE, c, c, cells[c], h) for h, c in enumerate(caps))
+            out.append(Move(actions))
+        return out
