@@ -153,8 +153,6 @@ class MoveTables:
     * ``lines[player][d]`` and ``reach[player][d]``: the attack ray from each square in
       direction ``d`` and, per distance, the codes of ``player`` that attack along it;
     * ``leap_origins[player]``: ``(origins[pos], codes)`` for leaping attackers;
-    * ``slider_lines[player][pos]``: squares from which a line attacker of ``player`` could
-      be uncovered on ``pos`` — a piece elsewhere cannot be pinned.
     """
 
     def __init__(self, topology: Topology, pieces: PieceSet, movement: Mapping[str, Sequence[Rule]],
@@ -235,7 +233,6 @@ class MoveTables:
         self.lines: list[list[tuple[tuple[int, ...], ...]]] = []
         self.reach: list[list[tuple[frozenset[int], ...]]] = []
         self.line_dirs: list[tuple[int, ...]] = []
-        self.slider_lines: list[tuple[frozenset[int], ...]] = []
         for owner in range(players):
             used = tuple(d for d in range(ndirs) if reach_sets[owner][d][0])
             reach = [tuple(frozenset(s) for s in reach_sets[owner][d]) for d in range(ndirs)]
@@ -246,9 +243,6 @@ class MoveTables:
             self.lines.append(lines)
             self.reach.append(reach)
             self.line_dirs.append(used)
-            far = [d for d in used if len(reach[d]) > 1 and reach[d][1]]
-            self.slider_lines.append(tuple(
-                frozenset(p for d in far for p in lines[d][pos]) for pos in range(size)))
         self.leap_origins = [tuple((origins, frozenset(codes)) for origins, codes in groups.items())
                              for groups in leap_groups]
 
