@@ -96,6 +96,11 @@ class Game:
         """None while the game goes on, else the result and its reason."""
         raise NotImplementedError
 
+    def result(self, state: State, moves: list[Move]) -> Outcome | None:
+        """``outcome(state)`` when ``moves`` = ``legal_moves(state)`` is already known
+        (games override it to save regenerating the moves; search calls this one)."""
+        return self.outcome(state)
+
     def play(self, state: State, move: Move) -> State:
         """The state after ``move``.  ``move`` must come from ``legal_moves`` or ``parse_move``
         (this is the fast path used by search; use ``play_text`` or ``parse_move`` for input)."""
@@ -135,6 +140,46 @@ class Game:
     def observe(self, state: State, player: int) -> State:
         """What ``player`` may know of ``state`` (everything, in a game of perfect information)."""
         return state
+
+    # -- knowledge for bots --------------------------------------------------------------------
+
+    def evaluate(self, state: State) -> float:
+        """A static score of ``state`` for the side to move (positive: good for it).
+
+        Default: material, from the piece values; games add their own terms.
+        """
+        value_of, owner_of, me = self.pieces.value_of, self.pieces.owner_of, state.to_move
+        score = 0
+        for c in state.cells:
+            if c:
+                score += value_of[c] if owner_of[c] == me else -value_of[c]
+        return score
+
+    def move_heuristic(self, state: State, move: Move) -> float:
+        """How promising ``move`` looks before searching it (higher first).
+
+        Default: most valuable victim first, then promotions.
+        """
+        value_of = self.pieces.value_of
+        score = 0.0
+        for kind, frm, _to, piece, _ in move:
+            if kind == CAPTURE:
+                score += 10 * value_of[piece] + 1
+            elif kind == MOVE and piece != state.cells[frm]:
+                score += value_of[piece] - value_of[state.cells[frm]]
+        return score
+
+    def is_noisy(self, state: State, move: Move) -> bool:
+        """Whether ``move`` changes material (searched on in quiescence)."""
+        cells = state.cells
+        for kind, frm, _to, piece, _ in move:
+            if kind == CAPTURE or (kind == MOVE and piece != cells[frm]):
+                return True
+        return False
+
+    def candidate_moves(self, state: State, moves: list[Move]) -> list[Move]:
+        """The moves worth searching (all of them, unless the game prunes, as gomoku does)."""
+        return moves
 
     # -- states ------------------------------------------------------------------------------
 

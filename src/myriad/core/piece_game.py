@@ -227,6 +227,9 @@ class PieceGame(Game):
     # -- end of game ---------------------------------------------------------------------------
 
     def outcome(self, state: State) -> Outcome | None:
+        return self.result(state, self.legal_moves(state))
+
+    def result(self, state: State, moves: list[Move]) -> Outcome | None:
         rules = self.piece_rules
         cells = state.cells
         owner_of = self.pieces.owner_of
@@ -239,7 +242,7 @@ class PieceGame(Game):
             for player in range(2):
                 if player not in present:
                     return Outcome.win(1 - player, "no pieces left")
-        if not self.legal_moves(state):
+        if not moves:
             checked = self.in_check(state)
             score = rules.checkmated if checked else rules.stalemated
             reason = "checkmate" if checked else ("stalemate" if rules.royal_check else "no legal move")

@@ -1,0 +1,277 @@
+"""The alpha-beta family: negamax, NegaScout/PVS and MTD(f), generic over games.
+
+Iterative deepening under a clock; a Zobrist transposition table of bounded size; move
+ordering by the table's move, the game's move heuristic, killer moves and the history
+heuristic; quiescence on material-changing moves; wins scored by distance so the bot takes
+the fastest win and the slowest loss.
+
+Invariants: scores are for the side to move; ``search`` returns a value ``v`` with
+``v <= alpha`` (an upper bound), ``v >= beta`` (a lower bound) or the exact value.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from myriad.ai.bot import Bot, Decision, Limits, SearchTimeout
+from myriad.core.game import Game, Outcome
+from myriad.core.move import Move
+from myriad.core.state import State
+
+WIN = 1_000_000
+WON = WIN - 10_000          # scores beyond this are forced wins (or losses below -WON)
+INF = WIN + 1
+EXACT, LOWER, UPPER = 0, 1, 2
+ALGORITHMS = ("negamax", "pvs", "mtdf")
+
+
+def terminal_score(outcome: Outcome, player: int, ply: int) -> int:
+    """The score of a finished game for ``player``, ``ply`` half-moves from the root."""
+    mine = outcome.scores[player]
+    best_other = max(s for p, s in enumerate(outcome.scores) if p != player)
+    if mine > best_other:
+        return WIN - ply
+    if mine < best_other:
+        return -(WIN - ply)
+    return 0
+
+
+class AlphaBeta(Bot):
+    """Options: ``algo`` (negamax | pvs | mtdf), ``time``, ``depth``, ``nodes``,
+    ``moves`` (search only the best N moves at each node), ``tt`` (table entries),
+    ``quiescence`` (0 to switch off; default on for games with captures)."""
+
+    name = "alphabeta"
+
+    def __init__(self, game: Game, **options: Any) -> None:
+        super().__init__(game, **options)
+        self.algo = str(options.get("algo", "pvs"))
+        if self.algo not in ALGORITHMS:
+            raise ValueError(f"alphabeta: algo must be one of {', '.join(ALGORITHMS)}, not {self.algo!r}")
+        self.max_moves = int(options.get("moves", 0)) or None
+        self.tt_size = int(options.get("tt", 1 << 20))
+        self.quiescence = bool(options.get("quiescence", getattr(game, "captures", True)))
+        self.tt: dict[int, tuple[int, int, int, Move | None]] = {}
+        self.killers: dict[int, list[Move]] = {}
+        self.history: dict[Move, int] = {}
+        self.nodes = 0
+        self.deadline: float | None = None
+        self.node_limit: int | None = None
+        self._partial: tuple[int, Move] | None = None
+
+    def reset(self) -> None:
+        self.tt.clear()
+        self.history.clear()
+
+    # -- driver --------------------------------------------------------------------------------
+
+    def choose(self, state: State, limits: Limits = Limits()) -> Decision:
+        limits = self.limits(limits)
+        game = self.game
+        moves = game.legal_moves(state)
+        if not moves:
+            raise ValueError(f"{game.id}: no legal move to choose from")
+        start = time.monotonic()
+        self.nodes = 0
+        self.deadline = limits.deadline
+        self.node_limit = limits.nodes
+        self.killers.clear()
+        for key in list(self.history):
+            self.history[key] //= 4  # age the history between moves
+        if len(self.tt) > self.tt_size:
+            self.tt.clear()
+        best, score, depth, pv = moves[0], 0, 0, [moves[0]]
+        done = True
+        max_depth = limits.depth or 64
+        if len(moves) == 1:
+            return Decision(best, True, self._info(0, 0, pv, start))
+        guess = 0
+        for d in range(1, max_depth + 1):
+            try:
+                if self.algo == "mtdf":
+                    value = self._mtdf(state, d, guess)
+                    guess = value
+                    entry = self.tt.get(state.key)
+                    move = entry[3] if entry and entry[3] is not None else best
+                else:
+                    value, move = self._root(state, d, moves, best)
+            except SearchTimeout:
+                done = False
+                if self.algo != "mtdf" and self._partial is not None:
+                    best, score = self._partial[1], self._partial[0]  # beat the previous best at depth d
+                    pv = [best]
+                break
+            best, score, depth = move, value, d
+            pv = self._pv(state, best, d)
+            if abs(score) >= WON:
+                break
+            remaining = limits.remaining()
+            if remaining is not None and time.monotonic() - start > remaining:
+                break  # the next iteration would not finish
+        return Decision(best, done, self._info(depth, score, pv, start))
+
+    def _info(self, depth: int, score: int, pv: list[Move], start: float) -> dict[str, Any]:
+        return {"bot": self.name, "algo": self.algo, "depth": depth, "nodes": self.nodes,
+                "score": score, "pv": pv, "seconds": time.monotonic() - start}
+
+    def _pv(self, state: State, first: Move, depth: int) -> list[Move]:
+        pv, seen = [first], {state.key}
+        state = self.game.play(state, first)
+        while len(pv) < depth and state.key not in seen:
+            seen.add(state.key)
+            entry = self.tt.get(state.key)
+            if not entry or entry[3] is None or entry[3] not in self.game.legal_moves(state):
+                break
+            pv.append(entry[3])
+            state = self.game.play(state, entry[3])
+        return pv
+
+    def _root(self, state: State, depth: int, moves: list[Move], previous: Move) -> tuple[int, Move]:
+        """One iteration at the root: every move searched, the previous best first."""
+        ordered = self._order(state, moves, previous, 0)
+        alpha, best = -INF, ordered[0]
+        self._partial: tuple[int, Move] | None = None
+        for i, move in enumerate(ordered):
+            child = self.game.play(state, move)
+            if self.algo == "pvs" and i > 0:
+                score = -self._search(child, depth - 1, -alpha - 1, -alpha, 1)
+                if score > alpha:
+                    score = -self._search(child, depth - 1, -INF, -alpha, 1)
+            else:
+                score = -self._search(child, depth - 1, -INF, -alpha, 1)
+            if score > alpha:
+                alpha, best = score, move
+                if i > 0:
+                    self._partial = (alpha, best)
+        self._store(state.key, depth, alpha, EXACT, best, 0)
+        return alpha, best
+
+    def _mtdf(self, state: State, depth: int, guess: int) -> int:
+        """MTD(f): null-window searches converging on the value from ``guess``."""
+        lower, upper, g = -INF, INF, guess
+        while lower < upper:
+            beta = g + 1 if g == lower else g
+            g = self._search(state, depth, beta - 1, beta, 0)
+            if g < beta:
+                upper = g
+            else:
+                lower = g
+        return g
+
+    # -- the search ----------------------------------------------------------------------------
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise SearchTimeout
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise SearchTimeout
+
+    def _search(self, state: State, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self._tick()
+        game = self.game
+        if state.history and state.key in state.history:
+            return 0  # a repeated position: a draw as far as search cares
+        alpha_start = alpha
+        entry = self.tt.get(state.key)
+        tt_move = None
+        if entry is not None:
+            e_depth, e_flag, e_score, tt_move = entry
+            if e_depth >= depth:
+                score = e_score - ply if e_score >= WON else e_score + ply if e_score <= -WON else e_score
+                if e_flag == EXACT:
+                    return score
+                if e_flag == LOWER and score >= beta:
+                    return score
+                if e_flag == UPPER and score <= alpha:
+                    return score
+        moves = game.legal_moves(state)
+        outcome = game.result(state, moves)
+        if outcome is not None:
+            return terminal_score(outcome, state.to_move, ply)
+        if depth <= 0:
+            return self._quiesce(state, alpha, beta, ply, moves, 0)
+        ordered = self._order(state, game.candidate_moves(state, moves), tt_move, ply)
+        if self.max_moves:
+            ordered = ordered[:self.max_moves]
+        best, best_move = -INF, ordered[0]
+        pvs = self.algo == "pvs"
+        for i, move in enumerate(ordered):
+            child = game.play(state, move)
+            if pvs and i > 0:
+                score = -self._search(child, depth - 1, -alpha - 1, -alpha, ply + 1)
+                if alpha < score < beta:
+                    score = -self._search(child, depth - 1, -beta, -score, ply + 1)
+            else:
+                score = -self._search(child, depth - 1, -beta, -alpha, ply + 1)
+            if score > best:
+                best, best_move = score, move
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        if not game.is_noisy(state, move):
+                            killers = self.killers.setdefault(ply, [])
+                            if move not in killers:
+                                killers.insert(0, move)
+                                del killers[2:]
+                            self.history[move] = self.history.get(move, 0) + depth * depth
+                        break
+        flag = UPPER if best <= alpha_start else LOWER if best >= beta else EXACT
+        self._store(state.key, depth, best, flag, best_move, ply)
+        return best
+
+    def _store(self, key: int, depth: int, score: int, flag: int, move: Move | None, ply: int) -> None:
+        if score >= WON:
+            score += ply
+        elif score <= -WON:
+            score -= ply
+        self.tt[key] = (depth, flag, score, move)
+
+    def _quiesce(self, state: State, alpha: int, beta: int, ply: int, moves: list[Move], qdepth: int) -> int:
+        """Search material-changing moves only, standing pat on the static score unless every
+        move is forced to change material (compulsory captures)."""
+        game = self.game
+        stand = int(game.evaluate(state))
+        if not self.quiescence or qdepth >= 8:
+            return stand
+        noisy = [m for m in moves if game.is_noisy(state, m)]
+        if not noisy:
+            return stand
+        forced = len(noisy) == len(moves)
+        if not forced:
+            if stand >= beta:
+                return stand
+            alpha = max(alpha, stand)
+            best = stand
+        else:
+            best = -INF
+        noisy.sort(key=lambda m: game.move_heuristic(state, m), reverse=True)
+        for move in noisy:
+            self._tick()
+            child = game.play(state, move)
+            child_moves = game.legal_moves(child)
+            outcome = game.result(child, child_moves)
+            if outcome is not None:
+                score = -terminal_score(outcome, child.to_move, ply + 1)
+            else:
+                score = -self._quiesce(child, -beta, -alpha, ply + 1, child_moves, qdepth + 1)
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        return best
+
+    def _order(self, state: State, moves: list[Move], first: Move | None, ply: int) -> list[Move]:
+        """Moves sorted best-first: table move, game heuristic, killers, history."""
+        heuristic = self.game.move_heuristic
+        killers = self.killers.get(ply, ())
+        history = self.history
+
+        def key(move: Move) -> float:
+            if move == first:
+                return 1e18
+            return heuristic(state, move) * 1e6 + (5e5 if move in killers else 0) + history.get(move, 0)
+        return sorted(moves, key=key, reverse=True)

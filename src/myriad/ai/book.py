@@ -1,0 +1,79 @@
+"""Opening books read from game records.
+
+A record is one game per line: moves in the game's notation separated by spaces (move
+numbers like ``1.`` and results like ``1-0`` are skipped; ``#`` starts a comment).  The
+book maps each position reached (by Zobrist key) to the moves played from it and how
+often; the bot plays one of them, weighted by count, and answers "no move" outside the
+book so that a chain falls through to its next link.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from myriad.ai.bot import Bot, Decision, Limits
+from myriad.core.errors import MyriadError
+from myriad.core.game import Game
+from myriad.core.move import Move
+from myriad.core.state import State
+
+_SKIP = re.compile(r"^(\d+\.+|\d+\.\.\.|1-0|0-1|1/2-1/2|\*|\d+-\d+)$")
+
+
+class OutOfBook(Exception):
+    """The position is not in the book."""
+
+
+def read_records(game: Game, text: str, source: str = "book") -> dict[int, Counter[Move]]:
+    """Positions and the moves played from them in ``text``; a bad move names its line."""
+    book: dict[int, Counter[Move]] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        state = game.initial_state()
+        for token in line.split():
+            if _SKIP.match(token):
+                continue
+            token = re.sub(r"^\d+\.+", "", token)
+            try:
+                move = game.parse_move(state, token)
+            except MyriadError as err:
+                raise MyriadError(f"{source}:{number}: {err}") from None
+            book.setdefault(state.key, Counter())[move] += 1
+            state = game.play(state, move)
+    return book
+
+
+def builtin_book(game_id: str) -> str:
+    """The text of the book shipped for ``game_id`` ('' when there is none)."""
+    path = resources.files("myriad.ai") / "books" / f"{game_id}.txt"
+    return path.read_text() if path.is_file() else ""
+
+
+class BookBot(Bot):
+    """Plays from an opening book (option ``file=PATH``, else the game's built-in book)."""
+
+    name = "book"
+
+    def __init__(self, game: Game, **options: Any) -> None:
+        super().__init__(game, **options)
+        file = options.get("file")
+        text = Path(file).read_text() if file else builtin_book(game.id)
+        self.book = read_records(game, text, str(file or f"{game.id} book"))
+        self.rng = random.Random(options.get("seed"))
+
+    def choose(self, state: State, limits: Limits = Limits()) -> Decision:
+        counts = self.book.get(state.key)
+        legal = self.game.legal_moves(state)
+        if counts:
+            moves = [m for m in counts if m in legal]
+            if moves:
+                move = self.rng.choices(moves, weights=[counts[m] for m in moves])[0]
+                return Decision(move, True, {"bot": self.name, "depth": 0, "nodes": 0, "pv": [move]})
+        raise OutOfBook(f"{self.game.id}: position not in the book")

@@ -1,0 +1,121 @@
+"""The bot protocol: ``choose(state, limits) -> Decision``, and bot specs.
+
+A bot is made for one game and one player by :func:`myriad.ai.make_bot` from a spec string
+such as ``alphabeta:algo=mtdf,time=1``; it keeps its own context between moves.  A bot
+receives ``game.observe(state, player)``, never more.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from myriad.core.errors import MyriadError
+from myriad.core.game import Game
+from myriad.core.move import Move
+from myriad.core.state import State
+
+
+class BotSpecError(MyriadError):
+    """A bot spec string cannot be read."""
+
+
+class SearchTimeout(Exception):
+    """Raised inside a search when its deadline or node budget is spent."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a bot may spend on one move: a wall-clock deadline (``time.monotonic()``
+    seconds), a depth and a node count; None means no limit."""
+
+    deadline: float | None = None
+    depth: int | None = None
+    nodes: int | None = None
+
+    @staticmethod
+    def of(seconds: float | None = None, depth: int | None = None, nodes: int | None = None) -> Limits:
+        """Limits starting now: ``seconds`` to think."""
+        return Limits(None if seconds is None else time.monotonic() + seconds, depth, nodes)
+
+    def remaining(self) -> float | None:
+        """Seconds left before the deadline."""
+        return None if self.deadline is None else self.deadline - time.monotonic()
+
+    def tighter(self, other: Limits) -> Limits:
+        """The stricter of two limits, field by field."""
+        def pick(a: Any, b: Any) -> Any:
+            return b if a is None else a if b is None else min(a, b)
+        return Limits(pick(self.deadline, other.deadline), pick(self.depth, other.depth),
+                      pick(self.nodes, other.nodes))
+
+
+@dataclass
+class Decision:
+    """A bot's answer: the move, whether the search finished (not cut by a limit), and
+    ``info``: depth, nodes, score, pv (moves), and ``bot`` (who answered, in a chain)."""
+
+    move: Move
+    done: bool = True
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+class Bot:
+    """Base of every bot: made for one game; ``choose`` picks a move for the side to move."""
+
+    name = "bot"
+
+    def __init__(self, game: Game, **options: Any) -> None:
+        self.game = game
+        self.options = options
+
+    def choose(self, state: State, limits: Limits = Limits()) -> Decision:
+        """The move to play in ``state`` (an observation: all the bot may see)."""
+        raise NotImplementedError
+
+    def reset(self) -> None:
+        """Forget the context kept between moves (a new game starts)."""
+
+    def limits(self, given: Limits) -> Limits:
+        """``given`` tightened by the bot's own ``time``, ``depth`` and ``nodes`` options."""
+        own = Limits.of(self.options.get("time"), self.options.get("depth"), self.options.get("nodes"))
+        return given.tighter(own)
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"alphabeta:algo=mtdf,time=1"`` -> ``("alphabeta", {"algo": "mtdf", "time": 1.0})``.
+
+    Values are read as int, then float, else kept as text; a bare word is ``True``.
+    ``chain:book,alphabeta,random`` keeps its links as a list under ``links``; a
+    ``key=value`` item after a link belongs to it (``chain:alphabeta:algo=pvs,time=1,random``).
+    """
+    name, _, rest = spec.strip().partition(":")
+    if not name or not name.replace("_", "").isalnum():
+        raise BotSpecError(f"bad bot spec {spec!r}: expected NAME or NAME:key=value,...")
+    if name == "chain":
+        links: list[str] = []
+        for item in (s.strip() for s in rest.split(",")):
+            if "=" in item and ":" not in item and links:
+                links[-1] += ("," if ":" in links[-1] else ":") + item
+            elif item:
+                links.append(item)
+        if not links:
+            raise BotSpecError(f"bad bot spec {spec!r}: a chain needs links, e.g. chain:book,alphabeta,random")
+        return name, {"links": links}
+    options: dict[str, Any] = {}
+    for item in filter(None, (s.strip() for s in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not key.replace("_", "").isalnum():
+            raise BotSpecError(f"bad bot option {item!r} in {spec!r}")
+        options[key] = _value(value) if eq else True
+    return name, options
+
+
+def _value(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text

@@ -1,0 +1,68 @@
+"""The heuristic bot: one ply of look-ahead, the game's knowledge, some noise.
+
+It takes a move that wins at once, never plays a move after which the opponent wins at
+once (when another move exists), and otherwise picks the move whose resulting position
+the game's evaluation likes best, plus the move heuristic and uniform noise
+(``noise=10`` adds up to 10 points).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from myriad.ai.alphabeta import WIN, terminal_score
+from myriad.ai.bot import Bot, Decision, Limits
+from myriad.core.game import Game
+from myriad.core.move import Move
+from myriad.core.state import State
+
+
+class HeuristicBot(Bot):
+    """Greedy one-ply bot with a safety check against immediate losses."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game, **options: Any) -> None:
+        super().__init__(game, **options)
+        self.noise = float(options.get("noise", 1))
+        self.rng = random.Random(options.get("seed"))
+
+    def choose(self, state: State, limits: Limits = Limits()) -> Decision:
+        game = self.game
+        me = state.to_move
+        moves = game.legal_moves(state)
+        if not moves:
+            raise ValueError(f"{game.id}: no legal move to choose from")
+        scored: list[tuple[float, Move]] = []
+        safe: list[tuple[float, Move]] = []
+        for move in moves:
+            child = game.play(state, move)
+            child_moves = game.legal_moves(child)
+            outcome = game.result(child, child_moves)
+            if outcome is not None:
+                value = terminal_score(outcome, me, 1)
+                if value > 0:
+                    return Decision(move, True, {"bot": self.name, "score": value, "depth": 1})
+                score = float(value)
+            else:
+                sign = 1 if child.to_move == me else -1
+                score = sign * game.evaluate(child) + game.move_heuristic(state, move)
+            score += self.rng.uniform(0, self.noise)
+            scored.append((score, move))
+            if outcome is None and not self._opponent_wins_at_once(child, child_moves, me):
+                safe.append((score, move))
+        pool = safe or scored
+        score, move = max(pool, key=lambda sm: sm[0])
+        return Decision(move, True, {"bot": self.name, "score": score, "depth": 1,
+                                     "nodes": len(moves)})
+
+    def _opponent_wins_at_once(self, state: State, moves: list[Move], me: int) -> bool:
+        if state.to_move == me:
+            return False
+        game = self.game
+        for reply in moves:
+            outcome = game.outcome(game.play(state, reply))
+            if outcome is not None and terminal_score(outcome, me, 0) == -WIN:
+                return True
+        return False

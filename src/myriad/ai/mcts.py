@@ -1,0 +1,154 @@
+"""Monte Carlo tree search (UCT), generic over games.
+
+Each iteration walks the tree by UCB1, adds one node, plays a random (or heuristic)
+playout and backs the result up.  Playouts are cut after ``cutoff`` plies and scored by the
+game's evaluation squashed to a win probability.  The tree is kept between moves: the next
+search starts from the node of the position reached, when the tree holds it.
+
+Options: ``playouts`` (per move), ``time``, ``c`` (exploration), ``cutoff``,
+``playout=random|heuristic``, ``seed``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from myriad.ai.bot import Bot, Decision, Limits
+from myriad.core.game import Game
+from myriad.core.move import Move
+from myriad.core.state import State
+
+
+class Node:
+    """A tree node: the position reached by ``move``; ``wins`` counts results for the
+    player who made ``move``."""
+
+    __slots__ = ("state", "move", "parent", "children", "untried", "visits", "wins", "outcome")
+
+    def __init__(self, game: Game, state: State, move: Move | None, parent: Node | None) -> None:
+        self.state = state
+        self.move = move
+        self.parent = parent
+        self.children: list[Node] = []
+        moves = game.legal_moves(state)
+        self.outcome = game.result(state, moves)
+        self.untried = [] if self.outcome is not None else game.candidate_moves(state, moves)
+        self.visits = 0
+        self.wins = 0.0
+
+
+class MCTS(Bot):
+    """UCT with playouts cut off by evaluation, and tree reuse between moves."""
+
+    name = "mcts"
+
+    def __init__(self, game: Game, **options: Any) -> None:
+        super().__init__(game, **options)
+        self.playouts = int(options.get("playouts", 0)) or None
+        self.c = float(options.get("c", 1.4))
+        self.cutoff = int(options.get("cutoff", 40))
+        self.heuristic_playouts = options.get("playout", "random") == "heuristic"
+        self.rng = random.Random(options.get("seed"))
+        self.root: Node | None = None
+        self.scale = float(options.get("scale", 0)) or self._default_scale()
+
+    def _default_scale(self) -> float:
+        values = [v for v in self.game.pieces.value_of if v]
+        return 2.0 * (sum(values) / len(values)) if values else 1.0
+
+    def reset(self) -> None:
+        self.root = None
+
+    def choose(self, state: State, limits: Limits = Limits()) -> Decision:
+        limits = self.limits(limits)
+        if limits.deadline is None and self.playouts is None and limits.nodes is None:
+            limits = limits.tighter(Limits.of(1.0))
+        budget = self.playouts or limits.nodes
+        root = self._reuse(state)
+        if root.outcome is not None or (not root.untried and not root.children):
+            raise ValueError(f"{self.game.id}: no legal move to choose from")
+        start, done, n = time.monotonic(), 0, 0
+        while True:
+            if budget is not None and done >= budget:
+                break
+            if limits.deadline is not None and (n & 7) == 0 and time.monotonic() >= limits.deadline:
+                break
+            self._iterate(root)
+            done += 1
+            n += 1
+        best = max(root.children, key=lambda ch: ch.visits)
+        self.root = best
+        best.parent = None
+        return Decision(best.move, True, {  # type: ignore[arg-type]
+            "bot": self.name, "nodes": done, "depth": self._depth(best) + 1,
+            "score": round(best.wins / max(1, best.visits), 3), "pv": self._pv(best),
+            "seconds": time.monotonic() - start})
+
+    def _reuse(self, state: State) -> Node:
+        """The node of ``state`` in the kept tree (two plies down at most), else a new root."""
+        if self.root is not None:
+            frontier = [self.root]
+            for _ in range(3):
+                for node in frontier:
+                    if node.state == state:
+                        node.parent = None
+                        return node
+                frontier = [ch for node in frontier for ch in node.children]
+        return Node(self.game, state, None, None)
+
+    def _iterate(self, root: Node) -> None:
+        node = root
+        log = math.log
+        while not node.untried and node.children:
+            parent_log = log(node.visits)
+            node = max(node.children, key=lambda ch: ch.wins / ch.visits
+                       + self.c * math.sqrt(parent_log / ch.visits))
+        if node.untried:
+            move = node.untried.pop(self.rng.randrange(len(node.untried)))
+            child = Node(self.game, self.game.play(node.state, move), move, node)
+            node.children.append(child)
+            node = child
+        results = self._playout(node)
+        while node is not None:
+            node.visits += 1
+            mover = node.parent.state.to_move if node.parent is not None else 1 - node.state.to_move
+            node.wins += results[mover] if mover < len(results) else 0.5
+            node = node.parent
+
+    def _playout(self, node: Node) -> tuple[float, ...]:
+        """Scores per player of a playout from ``node``."""
+        game = self.game
+        if node.outcome is not None:
+            return node.outcome.scores
+        state = node.state
+        rng = self.rng
+        for _ in range(self.cutoff):
+            moves = game.legal_moves(state)
+            outcome = game.result(state, moves)
+            if outcome is not None:
+                return outcome.scores
+            moves = game.candidate_moves(state, moves)
+            if self.heuristic_playouts:
+                move = max(moves, key=lambda m: game.move_heuristic(state, m) + rng.random())
+            else:
+                move = rng.choice(moves)
+            state = game.play(state, move)
+        p = 1.0 / (1.0 + math.exp(-game.evaluate(state) / self.scale))
+        return tuple(p if pl == state.to_move else 1.0 - p for pl in range(game.players))
+
+    def _depth(self, node: Node) -> int:
+        depth = 0
+        while node.children:
+            node = max(node.children, key=lambda ch: ch.visits)
+            depth += 1
+        return depth
+
+    def _pv(self, node: Node) -> list[Move]:
+        pv = [node.move]
+        while node.children:
+            node = max(node.children, key=lambda ch: ch.visits)
+            pv.append(node.move)
+        return pv  # type: ignore[return-value]

@@ -1,0 +1,88 @@
+"""An exact solver for small games: alpha-beta over the game values win/draw/loss with a
+transposition table of bounds, searched to the end of the game.
+
+``Solver.solve(state)`` is the game-theoretic value for the side to move: 1 win, 0 draw,
+-1 loss.  As a bot it plays a move that keeps the best value.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from myriad.ai.alphabeta import terminal_score
+from myriad.ai.bot import Bot, Decision, Limits, SearchTimeout
+from myriad.core.game import Game
+from myriad.core.move import Move
+from myriad.core.state import State
+
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+class Solver(Bot):
+    """Proves the value of positions by exhaustive alpha-beta (options: ``nodes``)."""
+
+    name = "solver"
+
+    def __init__(self, game: Game, **options: Any) -> None:
+        super().__init__(game, **options)
+        self.table: dict[int, tuple[int, int]] = {}
+        self.nodes = 0
+        self.node_limit: int | None = None
+
+    def solve(self, state: State, limits: Limits = Limits()) -> int:
+        """The value of ``state`` for the side to move: 1, 0 or -1."""
+        self.node_limit = self.limits(limits).nodes
+        return self._value(state, -1, 1)
+
+    def choose(self, state: State, limits: Limits = Limits()) -> Decision:
+        self.node_limit = self.limits(limits).nodes
+        moves = self.game.legal_moves(state)
+        if not moves:
+            raise ValueError(f"{self.game.id}: no legal move to choose from")
+        self.nodes = 0
+        best: tuple[int, Move] | None = None
+        for move in sorted(moves, key=lambda m: self.game.move_heuristic(state, m), reverse=True):
+            child = self.game.play(state, move)
+            value = self._signed(child, state.to_move, -1 if best is None else best[0], 1)
+            if best is None or value > best[0]:
+                best = (value, move)
+                if value == 1:
+                    break
+        assert best is not None
+        return Decision(best[1], True, {"bot": self.name, "score": best[0], "nodes": self.nodes,
+                                        "depth": None, "pv": [best[1]]})
+
+    def _signed(self, state: State, player: int, alpha: int, beta: int) -> int:
+        """The value of ``state`` for ``player`` (who may or may not be to move)."""
+        if state.to_move == player:
+            return self._value(state, alpha, beta)
+        return -self._value(state, -beta, -alpha)
+
+    def _value(self, state: State, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise SearchTimeout
+        game = self.game
+        moves = game.legal_moves(state)
+        outcome = game.result(state, moves)
+        if outcome is not None:
+            score = terminal_score(outcome, state.to_move, 0)
+            return (score > 0) - (score < 0)
+        entry = self.table.get(state.key)
+        if entry is not None:
+            flag, value = entry
+            if flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha):
+                return value
+        alpha_start = alpha
+        best = -2
+        me = state.to_move
+        for move in sorted(moves, key=lambda m: game.move_heuristic(state, m), reverse=True):
+            value = self._signed(game.play(state, move), me, alpha, beta)
+            if value > best:
+                best = value
+                alpha = max(alpha, value)
+                if alpha >= beta:
+                    break
+        flag = UPPER if best <= alpha_start else LOWER if best >= beta else EXACT
+        self.table[state.key] = (flag, best)
+        return best
