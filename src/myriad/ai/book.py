@@ -1,8 +1,7 @@
 """Opening books read from game records.
 
-A record is one game per line: moves in the game's notation separated by spaces (move
-numbers like ``1.`` and results like ``1-0`` are skipped; ``#`` starts a comment).  The
-book maps each position reached (by Zobrist key) to the moves played from it and how
+The records are read by :func:`myriad.notation.records.read_records` (PGN/PDN or plain
+move lists, one game per line, ``1-0``-style results ending each game).  The book maps each position reached (by Zobrist key) to the moves played from it and how
 often; the bot plays one of them, weighted by count, and answers "no move" outside the
 book so that a chain falls through to its next link.
 """
@@ -10,7 +9,6 @@ book so that a chain falls through to its next link.
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from importlib import resources
 from pathlib import Path
@@ -21,30 +19,24 @@ from myriad.core.errors import MyriadError
 from myriad.core.game import Game
 from myriad.core.move import Move
 from myriad.core.state import State
-
-_SKIP = re.compile(r"^(\d+\.+|\d+\.\.\.|1-0|0-1|1/2-1/2|\*|\d+-\d+)$")
+from myriad.notation.records import read_records
 
 
 class OutOfBook(Exception):
     """The position is not in the book."""
 
 
-def read_records(game: Game, text: str, source: str = "book") -> dict[int, Counter[Move]]:
-    """Positions and the moves played from them in ``text``; a bad move names its line."""
+def build_book(game: Game, text: str, source: str = "book") -> dict[int, Counter[Move]]:
+    """Positions and the moves played from them in the records of ``text``; a bad move
+    names its record and move."""
     book: dict[int, Counter[Move]] = {}
-    for number, line in enumerate(text.splitlines(), start=1):
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            continue
-        state = game.initial_state()
-        for token in line.split():
-            if _SKIP.match(token):
-                continue
-            token = re.sub(r"^\d+\.+", "", token)
+    for number, record in enumerate(read_records(text, source), start=1):
+        state = game.parse_position(record.tags["FEN"]) if "FEN" in record.tags else game.initial_state()
+        for ply, token in enumerate(record.moves, start=1):
             try:
                 move = game.parse_move(state, token)
             except MyriadError as err:
-                raise MyriadError(f"{source}:{number}: {err}") from None
+                raise MyriadError(f"{source}: game {number}, move {ply}: {err}") from None
             book.setdefault(state.key, Counter())[move] += 1
             state = game.play(state, move)
     return book
@@ -65,7 +57,7 @@ class BookBot(Bot):
         super().__init__(game, **options)
         file = options.get("file")
         text = Path(file).read_text() if file else builtin_book(game.id)
-        self.book = read_records(game, text, str(file or f"{game.id} book"))
+        self.book = build_book(game, text, str(file or f"{game.id} book"))
         self.rng = random.Random(options.get("seed"))
 
     def choose(self, state: State, limits: Limits = Limits()) -> Decision:

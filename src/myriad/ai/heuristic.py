@@ -9,6 +9,7 @@ the game's evaluation likes best, plus the move heuristic and uniform noise
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from myriad.ai.alphabeta import WIN, terminal_score
@@ -31,6 +32,7 @@ class HeuristicBot(Bot):
     def choose(self, state: State, limits: Limits = Limits()) -> Decision:
         game = self.game
         me = state.to_move
+        deadline = self.limits(limits).deadline
         moves = game.legal_moves(state)
         if not moves:
             raise ValueError(f"{game.id}: no legal move to choose from")
@@ -50,6 +52,8 @@ class HeuristicBot(Bot):
                 score = sign * game.evaluate(child) + game.move_heuristic(state, move)
             score += self.rng.uniform(0, self.noise)
             scored.append((score, move))
+            if deadline is not None and time.monotonic() > deadline - 0.02:
+                continue  # no time left to check safety: judge the rest on their score
             if outcome is None and not self._opponent_wins_at_once(child, child_moves, me):
                 safe.append((score, move))
         pool = safe or scored

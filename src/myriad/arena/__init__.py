@@ -1,0 +1,1 @@
+"""Matches and tournaments between bots, refereed by the rules engine only."""

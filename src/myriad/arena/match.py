@@ -1,0 +1,179 @@
+"""Bot-versus-bot games and matches, refereed by the rules engine alone.
+
+A match plays games in pairs from the same opening with colours swapped.  A bot that
+raises, returns an illegal move or overruns its time (``movetime`` plus a grace) loses
+that game and the match goes on.  Bots see only ``game.observe(state, player)``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from myriad.ai import Limits, make_bot
+from myriad.core.game import Game, Outcome
+from myriad.core.move import Move
+from myriad.core.state import State
+from myriad.games import get_game
+
+GRACE = 0.25          # seconds a bot may overrun its move time before it loses
+MAX_PLIES = 600       # a game this long is adjudicated a draw
+
+
+@dataclass
+class GameResult:
+    """One finished game: scores per seat, the reason, moves in notation, timing."""
+
+    specs: tuple[str, ...]
+    scores: tuple[float, ...]
+    reason: str
+    moves: list[str]
+    start: str
+    max_seconds: list[float] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+
+@dataclass
+class MatchResult:
+    """Totals from the first bot's side."""
+
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    results: list[GameResult] = field(default_factory=list)
+
+    def add(self, result: GameResult, first_seat: int) -> None:
+        """Count a game in which the first bot sat at ``first_seat``."""
+        self.games += 1
+        mine, other = result.scores[first_seat], result.scores[1 - first_seat]
+        if mine > other:
+            self.wins += 1
+        elif mine < other:
+            self.losses += 1
+        else:
+            self.draws += 1
+        self.results.append(result)
+
+
+def random_opening(game: Game, plies: int, seed: int) -> list[str]:
+    """``plies`` random legal moves from the start, in notation (stopping at a game end)."""
+    rng = random.Random(seed)
+    state = game.initial_state()
+    out = []
+    for _ in range(plies):
+        moves = game.legal_moves(state)
+        if not moves or game.outcome(state) is not None:
+            break
+        move = rng.choice(moves)
+        out.append(game.format_move(state, move))
+        state = game.play(state, move)
+    return out
+
+
+def play_game(game_id: str, specs: Sequence[str], movetime: float, opening: Sequence[str] = (),
+              position: str | None = None, max_plies: int = MAX_PLIES) -> GameResult:
+    """Play one game between bots (``specs[p]`` plays player ``p``)."""
+    game = get_game(game_id)
+    state = game.parse_position(position) if position else game.initial_state()
+    notation: list[str] = []
+    for text in opening:
+        move = game.parse_move(state, text)
+        notation.append(game.format_move(state, move))
+        state = game.play(state, move)
+    start = game.format_position(game.initial_state() if not position else game.parse_position(position))
+    bots = [make_bot(spec, game) for spec in specs]
+    max_seconds = [0.0] * len(bots)
+
+    def finish(outcome: Outcome, failure: str | None = None) -> GameResult:
+        return GameResult(tuple(specs), outcome.scores, outcome.reason, notation, start, max_seconds,
+                          [failure] if failure else [])
+
+    for _ply in range(max_plies):
+        outcome = game.outcome(state)
+        if outcome is not None:
+            return finish(outcome)
+        player = state.to_move
+        began = time.monotonic()
+        try:
+            decision = bots[player].choose(game.observe(state, player), Limits.of(movetime))
+            move: Move = decision.move
+        except Exception as err:  # noqa: BLE001 - a crashing bot loses, the match goes on
+            return finish(Outcome.win(1 - player, f"{specs[player]} crashed"), f"{specs[player]}: {err!r}")
+        spent = time.monotonic() - began
+        max_seconds[player] = max(max_seconds[player], spent)
+        if move not in game.legal_moves(state):
+            return finish(Outcome.win(1 - player, f"{specs[player]} played an illegal move"),
+                          f"{specs[player]}: illegal move {move!r}")
+        if spent > movetime + GRACE:
+            return finish(Outcome.win(1 - player, f"{specs[player]} overran its time"),
+                          f"{specs[player]}: {spent:.3f}s for a {movetime}s move")
+        notation.append(game.format_move(state, move))
+        state = game.play(state, move)
+    return finish(Outcome.draw(f"adjudicated after {max_plies} plies"))
+
+
+def _play_pair_game(args: tuple[str, tuple[str, str], float, tuple[str, ...], int]) -> tuple[GameResult, int]:
+    game_id, (a, b), movetime, opening, first_seat = args
+    specs = (a, b) if first_seat == 0 else (b, a)
+    return play_game(game_id, specs, movetime, opening), first_seat
+
+
+def match_schedule(game_id: str, bot_a: str, bot_b: str, games: int, movetime: float,
+                   openings: Sequence[Sequence[str]] | None, seed: int,
+                   random_plies: int) -> list[tuple[str, tuple[str, str], float, tuple[str, ...], int]]:
+    """The games of a match: pairs from one opening, the first bot white then black."""
+    game = get_game(game_id)
+    schedule = []
+    for i in range(games):
+        pair = i // 2
+        if openings:
+            opening = tuple(openings[pair % len(openings)])
+        else:
+            opening = tuple(random_opening(game, random_plies, seed * 100_003 + pair))
+        schedule.append((game_id, (bot_a, bot_b), movetime, opening, i % 2))
+    return schedule
+
+
+def run_match(game_id: str, bot_a: str, bot_b: str, games: int, movetime: float = 0.5, *,
+              jobs: int = 1, seed: int = 1, openings: Sequence[Sequence[str]] | None = None,
+              random_plies: int = 2, progress: Callable[[MatchResult], None] | None = None) -> MatchResult:
+    """Play a match; ``progress`` is called after each game with the running totals."""
+    schedule = match_schedule(game_id, bot_a, bot_b, games, movetime, openings, seed, random_plies)
+    result = MatchResult()
+    for game_result, first_seat in _run(schedule, jobs):
+        result.add(game_result, first_seat)
+        if progress:
+            progress(result)
+    return result
+
+
+def _run(schedule: list[tuple[str, tuple[str, str], float, tuple[str, ...], int]],
+         jobs: int) -> Iterator[tuple[GameResult, int]]:
+    if jobs <= 1:
+        for args in schedule:
+            yield _play_pair_game(args)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(_play_pair_game, schedule)
+
+
+def opening_lines(game: Game, text: str) -> list[list[str]]:
+    """Openings from a file: one line of moves each (checked to be legal)."""
+    lines = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        moves = [t for t in line.split() if not t.rstrip(".").isdigit()]
+        state: State = game.initial_state()
+        for t in moves:
+            try:
+                state = game.play_text(state, t)
+            except ValueError as err:
+                raise ValueError(f"openings line {number}: {err}") from None
+        lines.append(moves)
+    return lines
