@@ -121,8 +121,14 @@ class Sowing:
                 lap.append(h)
             laps[h] = tuple(lap)
         self.lap: tuple[tuple[int, ...], ...] = tuple(laps)
-        # reach[h][k]: the cells a sowing of k < len(lap) seeds from h changes, h first;
-        # reach[h][-1]: those of a full lap or more.
+        # sown[h][k]: the first k positions of the lap (k < len(lap)); reach[h][k]: the cells a
+        # sowing of k < len(lap) seeds from h changes, h first; reach[h][-1]: a full lap or more.
+        self.sown: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(lap[:k] for k in range(len(lap))) for lap in laps)
+        # own_gain[h][k]: how many of those k seeds stay in the sower's houses; [-1]: a full lap.
+        self.own_gain: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sum(owner[p] == owner[h] for p in lap[:k]) for k in range(len(lap) + 1))
+            for h, lap in enumerate(laps))
         self.reach: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
             tuple((h,) + lap[:k] for k in range(len(lap))) + ((h,) + tuple(p for p in lap if p != h),)
             if lap else () for h, lap in enumerate(laps))
@@ -137,25 +143,32 @@ class Sowing:
         """The cells after ``player`` sows the seeds of ``house`` (captures and end included)."""
         return self._sow(cells, player, house)[0]
 
-    def _sow(self, cells: Sequence[int], player: int, house: int) -> tuple[list[int], tuple[int, ...]]:
-        """The cells after the sowing, and the changed positions (``house`` first)."""
+    def _sow(self, cells: Sequence[int], player: int, house: int,
+             own: int = -1) -> tuple[list[int], tuple[int, ...]]:
+        """The cells after the sowing, and the changed positions (``house`` first).
+
+        ``own``, when known, is the number of seeds in ``player``'s houses before the move.
+        """
         new = list(cells)
         seeds = new[house]
         new[house] = 0
         lap = self.lap[house]
         if seeds < len(lap):
-            for pos in lap[:seeds]:
+            for pos in self.sown[house][seeds]:
                 new[pos] += 1
             changed = self.reach[house][seeds]
             last = lap[seeds - 1]
+            kept = self.own_gain[house][seeds]
         else:
             rounds, rest = divmod(seeds, len(lap))
             for pos in lap:
                 new[pos] += rounds
-            for pos in lap[:rest]:
+            for pos in self.sown[house][rest]:
                 new[pos] += 1
             changed = self.reach[house][-1]
             last = lap[(seeds - 1) % len(lap)]
+            kept = rounds * self.own_gain[house][-1] + self.own_gain[house][rest]
+        over = False
         if new[last] == 1 and self.owner[last] == player:
             facing = self.across[last]
             taken = new[facing]
@@ -164,8 +177,13 @@ class Sowing:
                 new[store] += taken + 1
                 new[last] = new[facing] = 0
                 changed = tuple(p for p in dict.fromkeys((*changed, facing, store)) if new[p] != cells[p])
-        left0, left1 = self._side
-        if not any(left0(new)) or not any(left1(new)):
+                # Sowing only adds to the opponent's houses: only a capture can empty them.
+                over = not any(self._side[1 - player](new)) or not any(self._side[player](new))
+        elif own >= 0:
+            over = own - seeds + kept == 0
+        else:
+            over = not any(self._side[player](new))
+        if over:
             self._collect(new)
             changed = (house,) + tuple(p for p in range(self.size) if p != house and new[p] != cells[p])
         return new, changed
@@ -189,10 +207,11 @@ class Sowing:
             return []
         set_action = self.set_action
         sow = self._sow
+        own = sum(self._side[player](cells))
         out = []
         for house in self.houses[player]:
             if cells[house]:
-                new, changed = sow(cells, player, house)
+                new, changed = sow(cells, player, house, own)
                 out.append(Move([set_action[p][new[p]] for p in changed]))
         return out
 
