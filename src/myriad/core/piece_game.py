@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from myriad.core.errors import InvalidMoveError, PositionError
+from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
 from myriad.core.game import Game, Next, Outcome
 from myriad.core.mechanics.movement import Castling, MoveTables, Promotion, Rule
 from myriad.core.move import CAPTURE, MOVE, Move
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.state import State
 from myriad.core.topology import Topology, file_letter
-from myriad.notation.ranks import format_ranks, parse_ranks
+from myriad.notation.ranks import board_rows, format_ranks, parse_ranks
 
 CASTLING_LETTERS = "KQkq"
 
@@ -46,7 +46,9 @@ class PieceRules:
       is a dead position (draw by insufficient material); empty: no such rule;
     * ``pawn_kinds``: kinds whose moves reset the half-move clock and are written without
       a letter in SAN;
-    * ``rights_fields``: write castling and en-passant fields in positions.
+    * ``rights_fields``: write castling and en-passant fields in positions;
+    * ``square_bonus``: kind -> a bonus per square for evaluation, written as the board is
+      printed for the first player (top row first); the second player's is mirrored.
     """
 
     movement: Mapping[str, Sequence[Rule]]
@@ -64,6 +66,7 @@ class PieceRules:
     colour_bound_kinds: frozenset[str] = field(default_factory=frozenset)
     pawn_kinds: frozenset[str] = field(default_factory=frozenset)
     rights_fields: bool = True
+    square_bonus: Mapping[str, Sequence[int]] = field(default_factory=dict)
 
 
 class PieceGame(Game):
@@ -90,6 +93,35 @@ class PieceGame(Game):
         self.pawn_codes = frozenset(pieces.code(k, p) for k in rules.pawn_kinds for p in range(2))
         self.goal = (tuple(topology.zone(rules.goal_zone, p) for p in range(2))
                      if rules.goal_zone else None)
+        self.value_at = self._square_values(rules.square_bonus)
+
+    def _square_values(self, bonus: Mapping[str, Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+        """Per code and square: piece value plus its square bonus (mirrored for black)."""
+        rows = board_rows(self.topology)  # top row first, as tables are written
+        order = [p for row in rows for p in row]
+        mirrored = [p for row in reversed(rows) for p in row]
+        table = [tuple(0 for _ in range(self.topology.size))]
+        for code in range(1, self.pieces.count):
+            kind = self.pieces.kind(code)
+            values = [self.pieces.value_of[code]] * self.topology.size
+            extra = bonus.get(kind.name)
+            if extra is not None:
+                if len(extra) != self.topology.size:
+                    raise GameDefinitionError(f"{kind.name}: square bonus needs {self.topology.size} values")
+                squares = order if self.pieces.owner_of[code] == 0 else mirrored
+                for pos, b in zip(squares, extra):
+                    values[pos] += b
+            table.append(tuple(values))
+        return tuple(table)
+
+    def evaluate(self, state: State) -> float:
+        """Material and square bonuses, for the side to move."""
+        value_at, owner_of, me = self.value_at, self.pieces.owner_of, state.to_move
+        score = 0
+        for pos, c in enumerate(state.cells):
+            if c:
+                score += value_at[c][pos] if owner_of[c] == me else -value_at[c][pos]
+        return score
 
     def _compile_castling(self, c: Castling) -> tuple[Castling, int, int, int, int, tuple[int, ...], tuple[int, ...]]:
         """A castling with its squares: those that must be empty and the king's path."""

@@ -29,6 +29,16 @@ class BreakthroughGame(PieceGame):
         return (self.uci(state, move),)
 
 
+def advancement_bonus(width: int, height: int) -> tuple[int, ...]:
+    """Evaluation: a piece is worth more the further it has come, sharply so near the goal;
+    home-row defenders keep a little value.  Top row (the goal) first."""
+    rows = []
+    for r in range(height - 1, -1, -1):  # r = rows advanced from home
+        value = 4 * r * r + (6 if r == 0 else 0)
+        rows.extend([value] * width)
+    return tuple(rows)
+
+
 def breakthrough(width: int = 8, height: int = 8) -> BreakthroughGame:
     """Breakthrough on ``width`` x ``height`` (8x8 by default)."""
     board = square_board(width, height)
@@ -36,11 +46,12 @@ def breakthrough(width: int = 8, height: int = 8) -> BreakthroughGame:
     rules = PieceRules(
         movement={"pawn": (step("n", "ne", "nw", mode=MOVE_ONLY), step("ne", "nw", mode=CAPTURE_ONLY))},
         royal_check=False, stalemated=0.0, goal_zone="goal", lose_when_no_pieces=True,
-        pawn_kinds=frozenset({"pawn"}), rights_fields=False)
+        pawn_kinds=frozenset({"pawn"}), rights_fields=False,
+        square_bonus={"pawn": advancement_bonus(width, height)})
     row = "p" * width
     empty = "/".join([str(width)] * (height - 4))
     start = f"{row}/{row}/{empty}/{row.upper()}/{row.upper()} w 0 1"
-    game = BreakthroughGame(board, [PieceKind("pawn", "P", 1, glyphs=("♙", "♟"))], rules, {"start": start})
+    game = BreakthroughGame(board, [PieceKind("pawn", "P", 100, glyphs=("♙", "♟"))], rules, {"start": start})
     game.name = "Breakthrough"
     game.family = "breakthrough"
     game.rules = __doc__.split("\n\n")[1]

@@ -25,6 +25,46 @@ BISHOP = slide(*DIAGONAL_STEPS)
 KNIGHT = leap(*KNIGHT_PATHS)
 FERZ = step(*DIAGONAL_STEPS)
 
+# Square bonuses in centipawns, written as the board is seen by White (rank 8 first).
+CENTRE = (
+    -30, -20, -10, -10, -10, -10, -20, -30,
+    -20,  -5,   0,   5,   5,   0,  -5, -20,
+    -10,   0,  10,  15,  15,  10,   0, -10,
+    -10,   5,  15,  20,  20,  15,   5, -10,
+    -10,   0,  15,  20,  20,  15,   0, -10,
+    -10,   5,  10,  15,  15,  10,   5, -10,
+    -20,  -5,   0,   5,   5,   0,  -5, -20,
+    -30, -20, -10, -10, -10, -10, -20, -30)
+PAWN_ADVANCE = (
+      0,   0,   0,   0,   0,   0,   0,   0,
+     60,  60,  60,  60,  60,  60,  60,  60,
+     20,  20,  25,  35,  35,  25,  20,  20,
+      8,   8,  12,  25,  25,  12,   8,   8,
+      2,   2,   5,  20,  20,   5,   2,   2,
+      5,   0,  -5,   5,   5,  -5,   0,   5,
+      5,  10,  10, -20, -20,  10,  10,   5,
+      0,   0,   0,   0,   0,   0,   0,   0)
+ROOK_FILES = (
+      0,   0,   0,   5,   5,   0,   0,   0,
+     10,  15,  15,  15,  15,  15,  15,  10,
+     -5,   0,   0,   0,   0,   0,   0,  -5,
+     -5,   0,   0,   0,   0,   0,   0,  -5,
+     -5,   0,   0,   0,   0,   0,   0,  -5,
+     -5,   0,   0,   0,   0,   0,   0,  -5,
+     -5,   0,   0,   0,   0,   0,   0,  -5,
+      0,   0,   0,   5,   5,   0,   0,   0)
+KING_SHELTER = (
+    -40, -40, -40, -50, -50, -40, -40, -40,
+    -40, -40, -40, -50, -50, -40, -40, -40,
+    -30, -40, -40, -50, -50, -40, -40, -30,
+    -30, -40, -40, -50, -50, -40, -40, -30,
+    -20, -30, -30, -40, -40, -30, -30, -20,
+    -10, -20, -20, -20, -20, -20, -20, -10,
+     10,  10,   0,   0,   0,   0,  10,  10,
+     15,  25,  10,   0,   0,  10,  25,  15)
+SQUARE_BONUS = {"pawn": PAWN_ADVANCE, "knight": CENTRE, "bishop": tuple(v // 2 for v in CENTRE),
+                "queen": tuple(v // 4 for v in CENTRE), "rook": ROOK_FILES, "king": KING_SHELTER}
+
 CHESS_RULES = """Each side has a king, a queen, two rooks, bishops and knights and eight pawns.
 Checkmate the opponent's king to win. Pawns move one square forward (two from their first
 rank), capture diagonally, take en passant and promote on the last rank to a queen, rook,
@@ -100,7 +140,7 @@ def chess() -> ChessGame:
                        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                        promotes_to=("queen", "rook", "bishop", "knight"), castling=True,
                        move_limit=100, repetitions=3,
-                       minor_kinds=frozenset({"bishop", "knight"}),
+                       minor_kinds=frozenset({"bishop", "knight"}), square_bonus=SQUARE_BONUS,
                        colour_bound_kinds=frozenset({"bishop"}))
 
 
@@ -120,7 +160,7 @@ def shatranj() -> ChessGame:
         "exactly two squares diagonally; pawns step one square and promote to ferz on the last "
         "rank. Checkmate, stalemate or baring the enemy king wins.",
         kinds, movement, "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
-        promotes_to=("ferz",), stalemated=0.0, bare_king_loses=True, move_limit=140, repetitions=3)
+        promotes_to=("ferz",), square_bonus={"pawn": PAWN_ADVANCE, "knight": CENTRE}, stalemated=0.0, bare_king_loses=True, move_limit=140, repetitions=3)
 
 
 def makruk() -> ChessGame:
@@ -139,4 +179,4 @@ def makruk() -> ChessGame:
         "diagonally or straight forward; pawns start on the third rank, step forward, capture "
         "diagonally and promote to met on the sixth rank. Checkmate wins; stalemate draws.",
         kinds, movement, "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
-        promotion_rank=6, promotes_to=("met",), move_limit=128, repetitions=3)
+        promotion_rank=6, promotes_to=("met",), square_bonus={"knight": CENTRE}, move_limit=128, repetitions=3)
