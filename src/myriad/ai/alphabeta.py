@@ -51,7 +51,7 @@ class AlphaBeta(Bot):
             raise ValueError(f"alphabeta: algo must be one of {', '.join(ALGORITHMS)}, not {self.algo!r}")
         self.max_moves = int(options.get("moves", 0)) or None
         self.tt_size = int(options.get("tt", 1 << 20))
-        self.quiescence = bool(options.get("quiescence", getattr(game, "captures", True)))
+        self.quiescence = bool(options.get("quiescence", game.captures))
         self.tt: dict[int, tuple[int, int, int, Move | None]] = {}
         self.killers: dict[int, list[Move]] = {}
         self.history: dict[Move, int] = {}

@@ -66,6 +66,9 @@ class Game:
     family: str = ""
     player_names: tuple[str, ...] = ("first", "second")
     rules: str = ""
+    #: whether moves can change material (captures, promotions): bots search them on in
+    #: quiescence; placement and sowing games set it False.
+    captures: bool = True
 
     def __init__(self, topology: Topology, pieces: PieceSet, setups: Mapping[str, str],
                  cell_values: int | None = None) -> None:

@@ -91,6 +91,24 @@ class Kalah(Game):
             return Outcome.draw(f"equal stores {score}")
         return Outcome.win(0 if south > north else 1, f"stores {score}")
 
+    # -- knowledge for bots --------------------------------------------------------------------
+
+    captures = False  # no material-changing moves to resolve in quiescence
+
+    def evaluate(self, state: State) -> float:
+        """Store difference, then seeds kept on one's own side, for the side to move."""
+        me, cells = state.to_move, state.cells
+        stores = cells[self.stores[me]] - cells[self.stores[1 - me]]
+        sides = self.sowing.side_seeds(cells, me) - self.sowing.side_seeds(cells, 1 - me)
+        return 100 * stores + 10 * sides
+
+    def move_heuristic(self, state: State, move: Move) -> float:
+        """Sowings that earn another turn first, then those that fill the store most."""
+        me = state.to_move
+        again = self.sowing.ends_in_store(state.cells, me, move[0][2])
+        gain = next((a[3] - state.cells[a[2]] for a in move if a[2] == self.stores[me]), 0)
+        return 100 * again + gain
+
     # -- notation -----------------------------------------------------------------------------
 
     def format_move(self, state: State, move: Move) -> str:

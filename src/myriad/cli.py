@@ -1,0 +1,263 @@
+"""The ``myriad`` command line: list games, show positions, count perft, benchmark the rules.
+
+Bad input (unknown game, unreadable position, bad depth or arguments) ends with exit code 2
+and one line on stderr.  ``--json`` output is meant for programs: ``games`` and ``show``
+print one JSON value, ``perft`` and ``bench`` one object per line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+import time
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from myriad.core.errors import MyriadError
+from myriad.core.game import Game, Outcome, perft
+from myriad.core.move import Move
+from myriad.core.state import State
+from myriad.games import game_ids, get_game
+
+USAGE_ERROR = 2
+
+
+class UsageError(MyriadError):
+    """The command line itself is wrong (raised instead of argparse's exit)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser that raises :class:`UsageError` instead of printing usage and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+# -- loading --------------------------------------------------------------------------------
+
+def load_game(game_id: str) -> Game:
+    """The registered game, or a :class:`MyriadError` saying why it cannot be used."""
+    try:
+        return get_game(game_id)
+    except MyriadError:
+        raise
+    except (ImportError, AttributeError) as exc:
+        raise MyriadError(f"game {game_id!r} is registered but not available: {exc}") from None
+
+
+def load_state(game: Game, position: str | None, setup: str | None) -> State:
+    """The state given by ``--position`` text, else the named ``--setup``, else the start."""
+    if position is not None:
+        return game.parse_position(position)
+    return game.initial_state(setup)
+
+
+# -- JSON shapes ----------------------------------------------------------------------------
+
+def outcome_json(game: Game, outcome: Outcome | None) -> dict[str, Any] | None:
+    """``{"scores", "reason", "winner"}`` (winner: a player name, or null), or None."""
+    if outcome is None:
+        return None
+    winner = outcome.winner
+    return {"scores": list(outcome.scores), "reason": outcome.reason,
+            "winner": None if winner is None else game.player_names[winner]}
+
+
+def move_json(game: Game, state: State, move: Move) -> dict[str, Any]:
+    """A legal move by notation, start and end square names (null for a pass) and captures."""
+    frm, to = move.frm, move.to
+    return {"notation": game.format_move(state, move),
+            "from": game.square_name(frm) if frm >= 0 else None,
+            "to": game.square_name(to) if to >= 0 else None,
+            "captures": [game.square_name(p) for p in move.captures]}
+
+
+def show_json(game: Game, state: State) -> dict[str, Any]:
+    """Everything ``myriad show --json`` prints."""
+    return {"game": game.id, "position": game.format_position(state),
+            "to_move": game.player_names[state.to_move],
+            "outcome": outcome_json(game, game.outcome(state)),
+            "moves": [move_json(game, state, m) for m in game.legal_moves(state)]}
+
+
+def outcome_text(game: Game, outcome: Outcome | None) -> str:
+    """'none (game goes on)', 'white wins (checkmate)', 'draw (stalemate)' or the scores."""
+    if outcome is None:
+        return "none (game goes on)"
+    winner = outcome.winner
+    scores = "-".join(f"{s:g}" for s in outcome.scores)
+    if winner is not None and sorted(outcome.scores) == [0.0] * (game.players - 1) + [1.0]:
+        return f"{game.player_names[winner]} wins ({outcome.reason})"
+    if winner is None and len(set(outcome.scores)) == 1:
+        return f"draw ({outcome.reason})"
+    who = f", {game.player_names[winner]} wins" if winner is not None else ""
+    return f"scores {scores}{who} ({outcome.reason})"
+
+
+# -- commands -------------------------------------------------------------------------------
+
+def cmd_games(args: argparse.Namespace) -> int:
+    """List every registered game."""
+    rows, failures = [], []
+    for game_id in game_ids():
+        try:
+            game = load_game(game_id)
+        except MyriadError as exc:
+            failures.append(str(exc))
+            continue
+        rows.append({"id": game.id, "name": game.name, "family": game.family,
+                     "players": game.players, "player_names": list(game.player_names),
+                     "setups": list(game.setups)})
+    if args.json:
+        print(json.dumps(rows))
+    else:
+        width = max((len(r["id"]) for r in rows), default=2)
+        name_width = max((len(r["name"]) for r in rows), default=4)
+        for r in rows:
+            print(f"{r['id']:<{width}}  {r['name']:<{name_width}}  {r['family']:<12}  "
+                  f"{r['players']} players")
+    for failure in failures:
+        print(f"myriad: {failure}", file=sys.stderr)
+    return 1 if failures else 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    """Print a position: board, side to move, legal moves, outcome."""
+    game = load_game(args.game)
+    state = load_state(game, args.position, args.setup)
+    if args.json:
+        print(json.dumps(show_json(game, state)))
+        return 0
+    moves = [game.format_move(state, m) for m in game.legal_moves(state)]
+    print(f"{game.name} ({game.id})")
+    print(game.render(state))
+    print(f"position: {game.format_position(state)}")
+    print(f"to move: {game.player_names[state.to_move]}")
+    print(f"outcome: {outcome_text(game, game.outcome(state))}")
+    listed = " ".join(moves) if moves else "none"
+    print(textwrap.fill(f"legal moves ({len(moves)}): {listed}", width=100,
+                        subsequent_indent="  ", break_on_hyphens=False))
+    return 0
+
+
+def cmd_perft(args: argparse.Namespace) -> int:
+    """Count move sequences of each length 1..DEPTH."""
+    if args.depth < 1:
+        raise UsageError(f"depth must be at least 1, got {args.depth}")
+    game = load_game(args.game)
+    state = load_state(game, args.position, args.setup)
+    for depth in range(1, args.depth + 1):
+        start = time.perf_counter()
+        nodes = perft(game, state, depth)
+        seconds = time.perf_counter() - start
+        if args.json:
+            print(json.dumps({"game": game.id, "depth": depth, "nodes": nodes,
+                              "seconds": round(seconds, 6)}), flush=True)
+        else:
+            rate = f"{nodes / seconds:,.0f} nodes/s" if seconds > 0 else ""
+            print(f"perft {depth:>2}  {nodes:>14,}  {seconds:9.3f} s  {rate}", flush=True)
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Benchmark the rules: perft nodes per second, python-chess as the chess reference."""
+    from myriad.bench import bench_rules
+
+    if not args.seconds > 0:
+        raise UsageError(f"--seconds must be positive, got {args.seconds}")
+    games = [load_game(g) for g in (args.games or game_ids())]
+    if not args.json:
+        print(f"perft speed, deepest depth predicted to take at most {args.seconds:g} s per game",
+              flush=True)
+    result = bench_rules(games, args.seconds)
+    for t in result.timings:
+        if args.json:
+            print(json.dumps({"game": t.game, "depth": t.depth, "nodes": t.nodes,
+                              "seconds": round(t.seconds, 6),
+                              "nodes_per_second": round(t.nodes_per_second)}))
+        else:
+            print(f"{t.game:<14} perft {t.depth:>2}  {t.nodes:>12,} nodes  {t.seconds:7.3f} s  "
+                  f"{t.nodes_per_second:>12,.0f} nodes/s")
+    ref = result.reference
+    if ref is None:
+        if not args.json:
+            print("reference: chess not benchmarked, no python-chess comparison")
+        return 0
+    if args.json:
+        record: dict[str, Any] = {"reference": "python-chess", "game": "chess", "depth": ref.depth}
+        if ref.error:
+            record["error"] = ref.error
+        else:
+            record.update(version=ref.version, nodes=ref.nodes, seconds=round(ref.seconds, 6),
+                          nodes_per_second=round(ref.nodes_per_second),
+                          ratio=round(result.chess_ratio or 0.0, 4))
+        print(json.dumps(record))
+    elif ref.error:
+        print(f"reference: {ref.error}")
+    else:
+        print(f"reference: python-chess {ref.version}, chess start position perft {ref.depth}: "
+              f"{ref.nodes:,} nodes  {ref.seconds:.3f} s  {ref.nodes_per_second:,.0f} nodes/s")
+        print(f"Myriad/python-chess (chess perft {ref.depth}): {result.chess_ratio:.2f}")
+    return 0
+
+
+# -- the parser -----------------------------------------------------------------------------
+
+def build_parser() -> Parser:
+    """The argument parser of every command."""
+    parser = Parser(prog="myriad", description="Myriad, a general board-game engine.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    games = commands.add_parser("games", help="list every game")
+    games.add_argument("--json", action="store_true", help="print a JSON list")
+    games.set_defaults(run=cmd_games)
+
+    def position_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("game", metavar="GAME", help="a game id (see 'myriad games')")
+        where = p.add_mutually_exclusive_group()
+        where.add_argument("--position", metavar="TEXT", help="a position in the game's notation")
+        where.add_argument("--setup", metavar="NAME", help="a named start position of the game")
+        p.add_argument("--json", action="store_true", help="print JSON")
+
+    show = commands.add_parser("show", help="show a position, its legal moves and outcome")
+    position_options(show)
+    show.set_defaults(run=cmd_show)
+
+    perft_cmd = commands.add_parser("perft", help="count move sequences up to a depth")
+    position_options(perft_cmd)
+    perft_cmd.add_argument("depth", metavar="DEPTH", type=int, help="deepest ply count (>= 1)")
+    perft_cmd.set_defaults(run=cmd_perft)
+
+    bench = commands.add_parser("bench", help="benchmarks")
+    kinds = bench.add_subparsers(dest="kind", metavar="KIND", required=True)
+    rules = kinds.add_parser("rules", help="perft nodes/s per game; python-chess as the reference")
+    rules.add_argument("--json", action="store_true", help="print one JSON object per line")
+    rules.add_argument("--games", nargs="+", metavar="GAME", help="games to run (default: all)")
+    rules.add_argument("--seconds", type=float, default=2.0, metavar="S",
+                       help="time budget of the deepest perft per game (default 2)")
+    rules.set_defaults(run=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    try:
+        args = build_parser().parse_args(argv)
+        return int(args.run(args))
+    except MyriadError as exc:
+        print(f"myriad: error: {exc}", file=sys.stderr)
+        return USAGE_ERROR
+    except SystemExit as exc:  # --help and --version exit through argparse
+        return exc.code if isinstance(exc.code, int) else 0
+    except KeyboardInterrupt:
+        print("myriad: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. `myriad perft chess 6 | head -2`
+        sys.stderr.close()
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
