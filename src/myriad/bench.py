@@ -159,3 +159,49 @@ def bench_rules(games: list[Game], seconds: float = 2.0) -> RulesBench:
                                   error=f"node counts differ: Myriad {chess.nodes}, "
                                         f"python-chess {reference.nodes}")
     return RulesBench(timings, reference)
+
+
+# -- search ---------------------------------------------------------------------------------
+
+#: Middle-game positions for the search benchmark, by game.
+SEARCH_POSITIONS: dict[str, list[str]] = {
+    "chess": ["r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+              "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8"],
+    "gomoku": ["15/15/15/15/15/6o8/6xo7/5oxx7/6xo7/7x7/15/15/15/15/15 x",
+               "15/15/15/15/15/5x9/5oxo7/6xxo6/5oox7/7x7/8o6/15/15/15/15 x"],
+}
+
+
+@dataclass(frozen=True)
+class SearchTiming:
+    """One timed search: the deepest finished iteration and when each depth finished."""
+
+    game: str
+    position: int
+    algo: str
+    depth: int
+    nodes: int
+    seconds_to_depth: dict[int, float]
+
+
+def bench_search(games: dict[str, list[str]] | None = None, seconds: float = 2.0,
+                 algos: tuple[str, ...] = ("negamax", "pvs", "mtdf", "mtdf:moves=10")) -> list[SearchTiming]:
+    """Run each alpha-beta variant for ``seconds`` on each position, one after the other."""
+    from myriad.ai import Limits, make_bot
+    from myriad.ai.alphabeta import AlphaBeta
+    from myriad.games import get_game
+
+    out = []
+    for game_id, positions in (games or SEARCH_POSITIONS).items():
+        game = get_game(game_id)
+        for index, text in enumerate(positions, start=1):
+            state = game.parse_position(text)
+            for algo in algos:
+                name, _, extra = algo.partition(":")
+                bot = make_bot(f"alphabeta:algo={name}" + (f",{extra}" if extra else ""), game)
+                assert isinstance(bot, AlphaBeta)
+                bot.choose(state, Limits.of(seconds))
+                done = {d: round(t, 4) for d, t, _n in bot.iterations}
+                depth = max(done, default=0)
+                out.append(SearchTiming(game_id, index, algo, depth, bot.nodes, done))
+    return out

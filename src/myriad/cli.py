@@ -203,6 +203,31 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench_search(args: argparse.Namespace) -> int:
+    """Benchmark the searchers: depth reached in equal time, as ratios to plain negamax."""
+    from myriad.bench import SEARCH_POSITIONS, bench_search
+
+    if not args.seconds > 0:
+        raise UsageError(f"--seconds must be positive, got {args.seconds}")
+    chosen = args.games or list(SEARCH_POSITIONS)
+    unknown = [g for g in chosen if g not in SEARCH_POSITIONS]
+    if unknown:
+        raise UsageError(f"no search positions for {', '.join(unknown)} (have: {', '.join(SEARCH_POSITIONS)})")
+    timings = bench_search({g: SEARCH_POSITIONS[g] for g in chosen}, args.seconds)
+    base = {(t.game, t.position): t.depth for t in timings if t.algo == "negamax"}
+    for t in timings:
+        ratio = t.depth / base[(t.game, t.position)] if base.get((t.game, t.position)) else None
+        if args.json:
+            print(json.dumps({"game": t.game, "position": t.position, "algo": t.algo, "depth": t.depth,
+                              "nodes": t.nodes, "depth_ratio_to_negamax": ratio,
+                              "seconds_to_depth": t.seconds_to_depth}))
+        else:
+            reached = " ".join(f"d{d}:{s:.2f}s" for d, s in t.seconds_to_depth.items())
+            print(f"{t.game:<8} #{t.position} {t.algo:<14} depth {t.depth:>2}  nodes {t.nodes:>8,}  "
+                  f"ratio {ratio if ratio is None else round(ratio, 2)}  [{reached}]", flush=True)
+    return 0
+
+
 # -- the parser -----------------------------------------------------------------------------
 
 def build_parser() -> Parser:
@@ -238,6 +263,17 @@ def build_parser() -> Parser:
     rules.add_argument("--seconds", type=float, default=2.0, metavar="S",
                        help="time budget of the deepest perft per game (default 2)")
     rules.set_defaults(run=cmd_bench)
+    search = kinds.add_parser("search", help="depth reached by negamax, NegaScout and MTD(f) in equal time")
+    search.add_argument("--json", action="store_true", help="print one JSON object per line")
+    search.add_argument("--games", nargs="+", metavar="GAME", help="games to run (default: chess gomoku)")
+    search.add_argument("--seconds", type=float, default=2.0, metavar="S",
+                        help="thinking time per position and algorithm (default 2)")
+    search.set_defaults(run=cmd_bench_search)
+
+    from myriad.arena.commands import add_commands
+    from myriad.arena.terminal import add_play_command
+    add_commands(commands)
+    add_play_command(commands)
     return parser
 
 

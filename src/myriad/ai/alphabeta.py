@@ -59,6 +59,7 @@ class AlphaBeta(Bot):
         self.deadline: float | None = None
         self.node_limit: int | None = None
         self._partial: tuple[int, Move] | None = None
+        self.iterations: list[tuple[int, float, int]] = []
 
     def reset(self) -> None:
         self.tt.clear()
@@ -77,6 +78,7 @@ class AlphaBeta(Bot):
         self.deadline = limits.deadline
         self.node_limit = limits.nodes
         self.killers.clear()
+        self.iterations: list[tuple[int, float, int]] = []  # (depth, seconds, nodes) per finished iteration
         for key in list(self.history):
             self.history[key] //= 4  # age the history between moves
         if len(self.tt) > self.tt_size:
@@ -104,6 +106,7 @@ class AlphaBeta(Bot):
                 break
             best, score, depth = move, value, d
             pv = self._pv(state, best, d)
+            self.iterations.append((d, time.monotonic() - start, self.nodes))
             if abs(score) >= WON:
                 break
             remaining = limits.remaining()
@@ -191,7 +194,7 @@ class AlphaBeta(Bot):
         if outcome is not None:
             return terminal_score(outcome, state.to_move, ply)
         if depth <= 0:
-            return self._quiesce(state, alpha, beta, ply, moves, 0)
+            return self._quiesce(state, alpha, beta, ply, 0)
         ordered = self._order(state, game.candidate_moves(state, moves), tt_move, ply)
         if self.max_moves:
             ordered = ordered[:self.max_moves]
@@ -228,34 +231,27 @@ class AlphaBeta(Bot):
             score -= ply
         self.tt[key] = (depth, flag, score, move)
 
-    def _quiesce(self, state: State, alpha: int, beta: int, ply: int, moves: list[Move], qdepth: int) -> int:
-        """Search material-changing moves only, standing pat on the static score unless every
-        move is forced to change material (compulsory captures)."""
+    def _quiesce(self, state: State, alpha: int, beta: int, ply: int, qdepth: int) -> int:
+        """Search material-changing moves only, standing pat on the static score unless the
+        game forces a pending capture."""
         game = self.game
         stand = int(game.evaluate(state))
         if not self.quiescence or qdepth >= 8:
             return stand
-        noisy = [m for m in moves if game.is_noisy(state, m)]
+        noisy = game.noisy_moves(state)
         if not noisy:
             return stand
-        forced = len(noisy) == len(moves)
-        if not forced:
+        if game.forced_captures:
+            best = -INF
+        else:
             if stand >= beta:
                 return stand
             alpha = max(alpha, stand)
             best = stand
-        else:
-            best = -INF
         noisy.sort(key=lambda m: game.move_heuristic(state, m), reverse=True)
         for move in noisy:
             self._tick()
-            child = game.play(state, move)
-            child_moves = game.legal_moves(child)
-            outcome = game.result(child, child_moves)
-            if outcome is not None:
-                score = -terminal_score(outcome, child.to_move, ply + 1)
-            else:
-                score = -self._quiesce(child, -beta, -alpha, ply + 1, child_moves, qdepth + 1)
+            score = -self._quiesce(game.play(state, move), -beta, -alpha, ply + 1, qdepth + 1)
             if score > best:
                 best = score
                 if score > alpha:

@@ -69,6 +69,9 @@ class Game:
     #: whether moves can change material (captures, promotions): bots search them on in
     #: quiescence; placement and sowing games set it False.
     captures: bool = True
+    #: whether a capture, when one exists, must be played (draughts): quiescence then
+    #: never stands pat while captures are pending.
+    forced_captures: bool = False
 
     def __init__(self, topology: Topology, pieces: PieceSet, setups: Mapping[str, str],
                  cell_values: int | None = None) -> None:
@@ -179,6 +182,11 @@ class Game:
             if kind == CAPTURE or (kind == MOVE and piece != cells[frm]):
                 return True
         return False
+
+    def noisy_moves(self, state: State) -> list[Move]:
+        """The legal material-changing moves (quiescence search); games may generate them
+        directly instead of filtering every legal move."""
+        return [m for m in self.legal_moves(state) if self.is_noisy(state, m)]
 
     def candidate_moves(self, state: State, moves: list[Move]) -> list[Move]:
         """The moves worth searching (all of them, unless the game prunes, as gomoku does)."""

@@ -149,6 +149,13 @@ class PieceGame(Game):
         return king >= 0 and self.tables.attacked(state.cells, king, 1 - state.to_move)
 
     def legal_moves(self, state: State) -> list[Move]:
+        return self._generate(state, noisy_only=False)
+
+    def noisy_moves(self, state: State) -> list[Move]:
+        """Legal captures and promotions, generated directly."""
+        return self._generate(state, noisy_only=True)
+
+    def _generate(self, state: State, noisy_only: bool) -> list[Move]:
         cells = state.cells
         player = state.to_move
         if self.goal is not None and self._goal_reached(cells):
@@ -156,7 +163,7 @@ class PieceGame(Game):
         if self.piece_rules.lose_when_no_pieces and self._has_no_pieces(cells):
             return []
         ep = state.flags[1] - 1 if len(state.flags) > 1 else -1
-        moves = self.tables.pseudo_moves(cells, player, ep)
+        moves = self.tables.pseudo_moves(cells, player, ep, noisy_only)
         if not self.piece_rules.royal_check:
             return moves
         king = self.royal_square(cells, player)
@@ -182,7 +189,7 @@ class PieceGame(Game):
                     board[b] = p
             if not attacked(board, last[2] if piece in royal else king, enemy):
                 legal.append(move)
-        if self.castlings and not in_check and state.flags[0]:
+        if self.castlings and not noisy_only and not in_check and state.flags[0]:
             legal.extend(self._castling_moves(state, player))
         return legal
 

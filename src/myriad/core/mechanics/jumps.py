@@ -94,21 +94,24 @@ class JumpCaptures:
             return tuple(tuple(r for r in (topology.ray(pos, d, player, limit) for d in dirs) if r)
                          for pos in range(size))
 
+        def jump_rays(player: int, dirs: Sequence[str], limit: int | None) -> tuple[tuple[Ray, ...], ...]:
+            # Rays shorter than two squares leave no room to jump.
+            return tuple(tuple(r for r in per_pos if len(r) >= 2) for per_pos in rays(player, dirs, limit))
+
         king_reach = None if flying_kings else 2
         men_jump_dirs = tuple(directions) if men_capture_backwards else tuple(forward)
         # Capture rays: a man (or short king) jumps the neighbour to the square behind it
-        # (rays cut to two squares); a flying king scans the whole ray.
-        self._man_jumps = tuple(rays(p, men_jump_dirs, 2) for p in range(players))
-        self._king_jumps = tuple(rays(p, directions, king_reach) for p in range(players))
+        # (rays cut to two squares: (over, land) pairs); a flying king scans the whole ray.
+        self._man_jumps = tuple(jump_rays(p, men_jump_dirs, 2) for p in range(players))
+        self._king_jumps = tuple(jump_rays(p, directions, king_reach) for p in range(players))
         # Quiet moves, built once: per square, per direction, (target, move) pairs in order.
         self._man_steps = tuple(
-            tuple(tuple((r[0], self._step_move(pos, r[0], men[p], kings[p], self._promo[p]))
-                        for r in rays(p, forward, 1)[pos]) for pos in range(size))
+            tuple(tuple((r[0], self._step_move(pos, r[0], men[p], kings[p], self._promo[p])) for r in pos_rays)
+                  for pos, pos_rays in enumerate(rays(p, forward, 1)))
             for p in range(players))
         self._king_slides = tuple(
-            tuple(tuple(tuple((t, Move((Action(MOVE, pos, t, kings[p], 0),))) for t in r)
-                        for r in rays(p, directions, None if flying_kings else 1)[pos])
-                  for pos in range(size))
+            tuple(tuple(tuple((t, Move((Action(MOVE, pos, t, kings[p], 0),))) for t in r) for r in pos_rays)
+                  for pos, pos_rays in enumerate(rays(p, directions, None if flying_kings else 1)))
             for p in range(players))
 
     @staticmethod
@@ -119,51 +122,68 @@ class JumpCaptures:
 
     def moves(self, cells: Sequence[int], player: int) -> list[Move]:
         """Every legal move of ``player`` on ``cells``."""
-        captures = self.captures(cells, player)
+        man, king = self.men[player], self.kings[player]
+        men = [pos for pos, v in enumerate(cells) if v == man]
+        kings = [pos for pos, v in enumerate(cells) if v == king] if king in cells else []
+        captures = self._captures(cells, player, men, kings)
         if captures and self.compulsory:
             return captures
-        return captures + self.quiet_moves(cells, player)
+        return captures + self._quiet(cells, player, men, kings)
+
+    def captures(self, cells: Sequence[int], player: int) -> list[Move]:
+        """Every capture of ``player`` (after the maximum-capture rule and the merging of
+        duplicate routes)."""
+        man, king = self.men[player], self.kings[player]
+        return self._captures(cells, player, [pos for pos, v in enumerate(cells) if v == man],
+                              [pos for pos, v in enumerate(cells) if v == king])
 
     def quiet_moves(self, cells: Sequence[int], player: int) -> list[Move]:
         """Non-capturing moves: men step forward, kings step (or slide, when flying)."""
         man, king = self.men[player], self.kings[player]
+        return self._quiet(cells, player, [pos for pos, v in enumerate(cells) if v == man],
+                           [pos for pos, v in enumerate(cells) if v == king])
+
+    def _quiet(self, cells: Sequence[int], player: int, men: list[int], kings: list[int]) -> list[Move]:
         man_steps, king_slides = self._man_steps[player], self._king_slides[player]
         out: list[Move] = []
-        for pos, v in enumerate(cells):
-            if v == man:
-                for to, move in man_steps[pos]:
-                    if not cells[to]:
-                        out.append(move)
-            elif v == king:
-                for ray in king_slides[pos]:
-                    for to, move in ray:
-                        if cells[to]:
-                            break
-                        out.append(move)
+        for pos in men:
+            for to, move in man_steps[pos]:
+                if not cells[to]:
+                    out.append(move)
+        for pos in kings:
+            for ray in king_slides[pos]:
+                for to, move in ray:
+                    if cells[to]:
+                        break
+                    out.append(move)
         return out
 
-    def captures(self, cells: Sequence[int], player: int) -> list[Move]:
-        """Every legal capture of ``player`` (before the compulsory-capture rule applies,
-        after the maximum-capture rule and the merging of duplicate routes)."""
-        man, king = self.men[player], self.kings[player]
+    def _captures(self, cells: Sequence[int], player: int, men: list[int], kings: list[int]) -> list[Move]:
+        enemy = self._enemy[player]
         routes: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         board: list[int] | None = None
-        man_jumps, king_jumps = self._man_jumps[player], self._king_jumps[player]
-        enemy = self._enemy[player]
-        for pos, v in enumerate(cells):
-            if v == man:
-                jumps = man_jumps[pos]
-            elif v == king:
-                jumps = king_jumps[pos]
+        man_jumps = self._man_jumps[player]
+        for pos in men:
+            for over, land in man_jumps[pos]:
+                if enemy[cells[over]] and not cells[land]:
+                    break
             else:
-                continue
-            if not self._may_jump(cells, jumps, enemy, v == king and self.flying_kings):
                 continue
             if board is None:
                 board = list(cells)
             board[pos] = 0
-            self._search(board, player, pos, v == man, routes)
-            board[pos] = v
+            self._search(board, player, pos, True, routes)
+            board[pos] = cells[pos]
+        king_jumps = self._king_jumps[player]
+        far = self.flying_kings
+        for pos in kings:
+            if not self._may_jump(cells, king_jumps[pos], enemy, far):
+                continue
+            if board is None:
+                board = list(cells)
+            board[pos] = 0
+            self._search(board, player, pos, False, routes)
+            board[pos] = cells[pos]
         if not routes:
             return []
         if self.maximum_capture:
@@ -252,6 +272,7 @@ class JumpCaptures:
         merge = self.merge_duplicate_routes and len(routes) > 1
         seen: set[tuple[int, int, int, frozenset[int]]] = set()
         out: list[Move] = []
+        new = tuple.__new__
         for path, caps in routes:
             mover = cells[path[0]]
             hops = len(path) - 1
@@ -270,7 +291,8 @@ class JumpCaptures:
                 if key in seen:
                     continue
                 seen.add(key)
-            actions = [Action(MOVE, path[h], path[h + 1], pieces[h], h) for h in range(hops)]
-            actions.extend(Action(CAPTURE, c, c, cells[c], h) for h, c in enumerate(caps))
+            # tuple.__new__ builds the same Action as Action(...), several times faster.
+            actions = [new(Action, (MOVE, path[h], path[h + 1], pieces[h], h)) for h in range(hops)]
+            actions.extend(new(Action, (CAPTURE, c, c, cells[c], h)) for h, c in enumerate(caps))
             out.append(Move(actions))
         return out

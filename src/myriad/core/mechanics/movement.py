@@ -312,8 +312,10 @@ class MoveTables:
                         break
         return out
 
-    def pseudo_moves(self, cells: Sequence[int], player: int, ep_square: int = -1) -> list[Move]:
-        """Every move of ``player`` by the compiled rules, ignoring royal safety."""
+    def pseudo_moves(self, cells: Sequence[int], player: int, ep_square: int = -1,
+                     noisy_only: bool = False) -> list[Move]:
+        """Every move of ``player`` by the compiled rules, ignoring royal safety
+        (``noisy_only``: captures and promotions only)."""
         owner_of = self.pieces.owner_of
         rays_of, promotion = self.rays, self.promotion
         out: list[Move] = []
@@ -328,7 +330,7 @@ class MoveTables:
                         if mode != CAPTURE_ONLY:
                             if promo is not None and t in promo[0]:
                                 out.extend(Move(((MOVE, pos, t, p, 0),)) for p in promo[1])
-                            else:
+                            elif not noisy_only:
                                 out.append(Move(((MOVE, pos, t, code, 0),)))
                         continue
                     if mode != MOVE_ONLY and owner_of[c] != player:
@@ -338,7 +340,7 @@ class MoveTables:
                         else:
                             out.append(Move(((CAPTURE, t, t, c, 0), (MOVE, pos, t, code, 0))))
                     break
-            for passed, t in self.double_steps[code][pos]:
+            for passed, t in () if noisy_only else self.double_steps[code][pos]:
                 if cells[passed] == 0 and cells[t] == 0:
                     out.append(Move(((MOVE, pos, t, code, 0),)))
             if ep_square >= 0:

@@ -1,0 +1,227 @@
+"""Command-line verbs about bots: think, match, tournament, replay.
+
+Each ``cmd_*`` takes the parsed arguments and returns an exit code; bad input raises a
+:class:`~myriad.core.errors.MyriadError`, which the command line prints as one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from myriad.ai import Limits, make_bot
+from myriad.arena.elo import elo_with_error, fit_ratings, score_interval
+from myriad.arena.match import MatchResult, opening_lines, run_match
+from myriad.core.errors import MyriadError
+from myriad.core.game import Game, Outcome
+from myriad.games import get_game
+from myriad.notation.records import read_records, replay, write_record
+
+
+def _check_specs(game: Game, *specs: str) -> None:
+    for spec in specs:
+        make_bot(spec, game)  # raises BotSpecError naming what is wrong
+
+
+def _progress(total: int, label: str, quiet: bool) -> Progress:
+    return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"),
+                    TimeElapsedColumn(), console=Console(stderr=True), disable=quiet)
+
+
+def cmd_think(args: argparse.Namespace) -> int:
+    """Ask a bot for its move in a position."""
+    game = get_game(args.game)
+    state = game.parse_position(args.position) if args.position else game.initial_state()
+    if game.outcome(state) is not None or not game.legal_moves(state):
+        raise MyriadError(f"{game.id}: the game is over in this position, there is no move to think about")
+    bot = make_bot(args.bot, game)
+    limits = Limits.of(args.time) if args.time else Limits()
+    decision = bot.choose(game.observe(state, state.to_move), limits)
+    pv, s = [], state
+    for move in decision.info.get("pv") or [decision.move]:
+        if move not in game.legal_moves(s):
+            break
+        pv.append(game.format_move(s, move))
+        s = game.play(s, move)
+    out = {"move": game.format_move(state, decision.move), "score": decision.info.get("score"),
+           "depth": decision.info.get("depth"), "nodes": decision.info.get("nodes"),
+           "seconds": round(decision.info.get("seconds", 0.0), 4), "pv": pv,
+           "bot": decision.info.get("bot", bot.name)}
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"move: {out['move']}  (score {out['score']}, depth {out['depth']}, nodes {out['nodes']}, "
+              f"{out['seconds']} s, by {out['bot']})")
+        print(f"pv: {' '.join(pv)}")
+    return 0
+
+
+def match_summary(result: MatchResult) -> dict[str, Any]:
+    """The JSON object of a match, from the first bot's side."""
+    score, half = score_interval(result.wins, result.draws, result.losses)
+    elo, elo_error = elo_with_error(result.wins, result.draws, result.losses)
+    return {"games": result.games, "wins": result.wins, "draws": result.draws, "losses": result.losses,
+            "score": round(score, 4), "score_error": round(half, 4),
+            "elo": round(elo, 1), "elo_error": round(elo_error, 1)}
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    """Play a match between two bots and report score and Elo."""
+    game = get_game(args.game)
+    _check_specs(game, args.bot_a, args.bot_b)
+    if args.games < 1:
+        raise MyriadError(f"--games must be at least 1, got {args.games}")
+    openings = opening_lines(game, Path(args.openings).read_text()) if args.openings else None
+    with _progress(args.games, f"{args.bot_a} vs {args.bot_b}", args.json) as bar:
+        task = bar.add_task("", total=args.games)
+
+        def progress(r: MatchResult) -> None:
+            bar.update(task, completed=r.games, description=f"+{r.wins} ={r.draws} -{r.losses}")
+        result = run_match(game.id, args.bot_a, args.bot_b, args.games, args.movetime, jobs=args.jobs,
+                           seed=args.seed, openings=openings, progress=progress)
+    summary = match_summary(result)
+    if args.out:
+        _save(game, result, args.out)
+    if args.json:
+        print(json.dumps({k: summary[k] for k in
+                          ("games", "wins", "draws", "losses", "score", "elo", "elo_error")}))
+        return 0
+    slowest = [max((r.max_seconds[r.specs.index(spec)] for r in result.results), default=0.0)
+               for spec in (args.bot_a, args.bot_b)]
+    print(f"{game.name}: {args.bot_a} vs {args.bot_b}, {result.games} games, {args.movetime} s/move")
+    print(f"+{result.wins} ={result.draws} -{result.losses}  score {summary['score']:.3f} "
+          f"± {summary['score_error']:.3f}  Elo {summary['elo']:+.0f} ± {summary['elo_error']:.0f}")
+    print(f"longest move: {args.bot_a} {slowest[0]:.3f} s, {args.bot_b} {slowest[1]:.3f} s")
+    for r in result.results:
+        for failure in r.failures:
+            print(f"forfeit: {failure}")
+    return 0
+
+
+def _save(game: Game, result: MatchResult, path: str) -> None:
+    texts = []
+    for i, r in enumerate(result.results, start=1):
+        texts.append(write_record(game, r.moves, Outcome(r.scores, r.reason),
+                                  {"Round": str(i), "White": r.specs[0], "Black": r.specs[1]}))
+    Path(path).write_text("".join(texts))
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """A round robin (or gauntlet of the first bot) with a maximum-likelihood Elo table."""
+    game = get_game(args.game)
+    bots = list(dict.fromkeys(args.bots))
+    if len(bots) < 2:
+        raise MyriadError("a tournament needs at least two different bots")
+    _check_specs(game, *bots)
+    pairings = ([(bots[0], b) for b in bots[1:]] if args.gauntlet
+                else list(itertools.combinations(bots, 2)))
+    results: dict[tuple[str, str], tuple[float, int]] = {}
+    total = len(pairings) * args.games
+    with _progress(total, "tournament", args.json) as bar:
+        task = bar.add_task("", total=total)
+        done = 0
+        for a, b in pairings:
+            def progress(r: MatchResult, base: int = done) -> None:
+                bar.update(task, completed=base + r.games, description=f"{a} vs {b}")
+            r = run_match(game.id, a, b, args.games, args.movetime, jobs=args.jobs, seed=args.seed,
+                          progress=progress)
+            done += r.games
+            results[(a, b)] = (r.wins + 0.5 * r.draws, r.games)
+    anchor = "random" if "random" in bots else None
+    ratings = fit_ratings(bots, results, anchor=anchor)
+    if args.json:
+        print(json.dumps({"ratings": {b: round(v, 1) for b, v in ratings.items()}, "anchor": anchor,
+                          "results": [{"a": a, "b": b, "points_a": p, "games": n}
+                                      for (a, b), (p, n) in results.items()]}))
+        return 0
+    table = Table(title=f"{game.name}: {'gauntlet' if args.gauntlet else 'round robin'}, "
+                        f"{args.games} games per pairing, {args.movetime} s/move")
+    table.add_column("bot")
+    table.add_column("Elo", justify="right")
+    for b in bots:
+        table.add_column(b, justify="center")
+    for b in sorted(bots, key=lambda x: -ratings[x]):
+        cells = []
+        for o in bots:
+            if (b, o) in results:
+                p, n = results[(b, o)]
+                cells.append(f"{p:g}/{n}")
+            elif (o, b) in results:
+                p, n = results[(o, b)]
+                cells.append(f"{n - p:g}/{n}")
+            else:
+                cells.append("")
+        table.add_row(b, f"{ratings[b]:+.0f}", *cells)
+    Console().print(table)
+    if anchor:
+        print("Elo anchored at random = 0")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Print every position of a saved game."""
+    game = get_game(args.game)
+    records = read_records(Path(args.file).read_text(), args.file)
+    if not records:
+        raise MyriadError(f"{args.file}: no game records found")
+    if not 1 <= args.index <= len(records):
+        raise MyriadError(f"{args.file}: --index must be 1..{len(records)}")
+    record = records[args.index - 1]
+    states = replay(game, record)
+    print(" ".join(f'{k}="{v}"' for k, v in record.tags.items()))
+    print(game.render(states[0]))
+    for text, state in zip(record.moves, states[1:]):
+        print(f"\n{text}")
+        print(game.render(state))
+    outcome = game.outcome(states[-1])
+    print(f"\nresult: {outcome.reason if outcome else 'unfinished'} ({record.tags.get('Result', '*')})")
+    return 0
+
+
+def add_commands(commands: Any) -> None:
+    """Register think, match, tournament and replay on the command-line parser."""
+    think = commands.add_parser("think", help="ask a bot for its move in a position")
+    think.add_argument("game", metavar="GAME")
+    think.add_argument("--position", metavar="TEXT", help="the position (default: the start)")
+    think.add_argument("--bot", default="alphabeta:time=1", metavar="SPEC", help="bot spec")
+    think.add_argument("--time", type=float, metavar="S", help="seconds to think (besides the spec's own)")
+    think.add_argument("--json", action="store_true")
+    think.set_defaults(run=cmd_think)
+
+    match = commands.add_parser("match", help="a match between two bots, with Elo")
+    match.add_argument("game", metavar="GAME")
+    match.add_argument("bot_a", metavar="BOT_A")
+    match.add_argument("bot_b", metavar="BOT_B")
+    match.add_argument("--games", type=int, default=10, metavar="N")
+    match.add_argument("--movetime", type=float, default=0.5, metavar="S")
+    match.add_argument("--jobs", type=int, default=1, metavar="J")
+    match.add_argument("--seed", type=int, default=1, metavar="K")
+    match.add_argument("--openings", metavar="FILE", help="one opening (moves) per line")
+    match.add_argument("--out", metavar="FILE", help="save the games (PGN / PDN / move lists)")
+    match.add_argument("--json", action="store_true")
+    match.set_defaults(run=cmd_match)
+
+    tour = commands.add_parser("tournament", help="round robin or gauntlet with an Elo table")
+    tour.add_argument("game", metavar="GAME")
+    tour.add_argument("bots", nargs="+", metavar="BOT")
+    tour.add_argument("--games", type=int, default=10, metavar="N", help="games per pairing")
+    tour.add_argument("--movetime", type=float, default=0.5, metavar="S")
+    tour.add_argument("--jobs", type=int, default=1, metavar="J")
+    tour.add_argument("--seed", type=int, default=1, metavar="K")
+    tour.add_argument("--gauntlet", action="store_true", help="the first bot against each other")
+    tour.add_argument("--json", action="store_true")
+    tour.set_defaults(run=cmd_tournament)
+
+    rep = commands.add_parser("replay", help="print every position of a saved game")
+    rep.add_argument("game", metavar="GAME")
+    rep.add_argument("file", metavar="FILE")
+    rep.add_argument("--index", type=int, default=1, metavar="N", help="which game of the file")
+    rep.set_defaults(run=cmd_replay)
+

@@ -1,0 +1,158 @@
+"""Play in the terminal: ``myriad play GAME --first human --second alphabeta``.
+
+The board is redrawn after every move.  At a human's turn, type a move in the game's
+notation, or ``undo`` (back to your previous turn), ``redo``, ``moves`` (the legal moves),
+``position`` (the position text) or ``quit``.  Bad input gets the reason and a hint, and
+the game carries on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from collections.abc import Callable
+from typing import Any
+
+from myriad.ai import Bot, Limits, make_bot
+from myriad.core.errors import MyriadError
+from myriad.core.game import Game
+from myriad.core.state import State
+from myriad.games import get_game
+
+HUMAN = "human"
+
+
+class TerminalGame:
+    """A game in progress with an undo/redo history; seats are ``None`` for a human."""
+
+    def __init__(self, game: Game, seats: list[Bot | None], start: State, movetime: float,
+                 read: Callable[[str], str] = input, write: Callable[[str], Any] = print) -> None:
+        self.game = game
+        self.seats = seats
+        self.states = [start]
+        self.notation: list[str] = []
+        self.redo_stack: list[tuple[State, str]] = []
+        self.movetime = movetime
+        self.read = read
+        self.write = write
+
+    @property
+    def state(self) -> State:
+        """The current position."""
+        return self.states[-1]
+
+    def run(self) -> int:
+        """Play until the game ends or a human quits; returns the exit code."""
+        game = self.game
+        self.show()
+        while True:
+            outcome = game.outcome(self.state)
+            if outcome is not None:
+                winner = outcome.winner
+                who = "draw" if winner is None else f"{game.player_names[winner]} wins"
+                self.write(f"game over: {who} ({outcome.reason})")
+                self.write(f"moves: {' '.join(self.notation)}")
+                return 0
+            bot = self.seats[self.state.to_move]
+            if bot is None:
+                if not self.human_turn():
+                    return 0
+            else:
+                decision = bot.choose(game.observe(self.state, self.state.to_move), Limits.of(self.movetime))
+                self.push(decision.move, f"{bot.name}")
+            self.show()
+
+    def human_turn(self) -> bool:
+        """Read commands until a move is played; False when the human quits."""
+        game = self.game
+        while True:
+            try:
+                text = self.read(f"{game.player_names[self.state.to_move]} to move> ").strip()
+            except EOFError:
+                self.write("")
+                return False
+            if text in ("quit", "exit", "q"):
+                return False
+            if text == "moves":
+                self.write(self.moves_text())
+            elif text == "position":
+                self.write(game.format_position(self.state))
+            elif text == "undo":
+                if self.undo():
+                    return True
+                self.write("nothing to undo")
+            elif text == "redo":
+                if self.redo():
+                    return True
+                self.write("nothing to redo")
+            elif text:
+                try:
+                    move = game.parse_move(self.state, text)
+                except MyriadError as err:
+                    self.write(f"not played: {err}")
+                    continue
+                self.push(move, "")
+                return True
+
+    def push(self, move: Any, who: str) -> None:
+        """Play ``move`` (legal) and remember it."""
+        text = self.game.format_move(self.state, move)
+        self.states.append(self.game.play(self.state, move))
+        self.notation.append(text)
+        self.redo_stack.clear()
+        if who:
+            self.write(f"{who} plays {text}")
+
+    def undo(self) -> bool:
+        """Take moves back until it is a human's turn again (at least one move)."""
+        if len(self.states) == 1:
+            return False
+        while len(self.states) > 1:
+            self.redo_stack.append((self.states.pop(), self.notation.pop()))
+            if self.seats[self.state.to_move] is None:
+                break
+        return True
+
+    def redo(self) -> bool:
+        """Replay undone moves up to the next human turn."""
+        if not self.redo_stack:
+            return False
+        while self.redo_stack:
+            state, text = self.redo_stack.pop()
+            self.states.append(state)
+            self.notation.append(text)
+            if self.seats[self.state.to_move] is None:
+                break
+        return True
+
+    def moves_text(self) -> str:
+        """The legal moves, wrapped."""
+        moves = [self.game.format_move(self.state, m) for m in self.game.legal_moves(self.state)]
+        return textwrap.fill(f"legal moves ({len(moves)}): {' '.join(moves)}", 100, subsequent_indent="  ")
+
+    def show(self) -> None:
+        """Redraw the board and whose turn it is."""
+        self.write("")
+        self.write(self.game.render(self.state))
+        self.write(f"{self.game.player_names[self.state.to_move]} to move"
+                   + (f"   last: {self.notation[-1]}" if self.notation else ""))
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Play a game in the terminal."""
+    game = get_game(args.game)
+    start = game.parse_position(args.position) if args.position else game.initial_state()
+    seats: list[Bot | None] = [None if spec == HUMAN else make_bot(spec, game)
+                               for spec in (args.first, args.second)]
+    return TerminalGame(game, seats, start, args.movetime).run()
+
+
+def add_play_command(commands: Any) -> None:
+    """Register ``play`` on the command-line parser."""
+    play = commands.add_parser("play", help="play in the terminal against a bot or a friend")
+    play.add_argument("game", metavar="GAME")
+    play.add_argument("--first", default=HUMAN, metavar="human|SPEC", help="who plays first")
+    play.add_argument("--second", default="alphabeta", metavar="human|SPEC", help="who plays second")
+    play.add_argument("--position", metavar="TEXT", help="start from this position")
+    play.add_argument("--movetime", type=float, default=1.0, metavar="S", help="bot seconds per move")
+    play.set_defaults(run=cmd_play)
