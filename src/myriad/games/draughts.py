@@ -1,0 +1,249 @@
+"""Draughts / checkers: English checkers, Russian, Brazilian and international draughts.
+
+One family, one factory (:func:`draughts`); each variant is a short declaration of its
+rules, which are parameters of the generic jump-capture mechanic.
+
+Equipment: the dark squares of an n x n board, numbered as in PDN (1 at the top left from
+White's side; Black starts on the low numbers, White on the high ones and moves up); men
+and kings for White (player 0) and Black (player 1).
+
+Play: men step diagonally forward; kings step (or fly) in every diagonal direction; a
+capture jumps an enemy piece, chains into one move and is compulsory; a man reaching the
+far row becomes a king.
+
+End: the side to move with no legal move (no pieces, or all blocked) loses.  A position
+occurring for the third time is a draw, and so is a run of king moves without a capture or
+a man move (the length is each variant's ``draw_moves``, in moves per player).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from myriad.core.errors import InvalidMoveError, PositionError
+from myriad.core.game import Game, Next, Outcome
+from myriad.core.mechanics.jumps import CapturePromotion, JumpCaptures
+from myriad.core.move import CAPTURE, Move
+from myriad.core.pieces import PieceKind, PieceSet
+from myriad.core.state import State
+from myriad.core.topology import Topology, square_board
+from myriad.notation import pdn
+
+WHITE, BLACK = 0, 1
+COLOUR_OF_PLAYER = ("W", "B")
+
+PIECES = (
+    PieceKind("man", "m", value=1, glyphs=("⛀", "⛂"), letters=("w", "b")),
+    PieceKind("king", "k", value=3, glyphs=("⛁", "⛃"), letters=("W", "B")),
+)
+
+
+def numbered_board(size: int) -> Topology:
+    """The dark squares of a ``size`` x ``size`` board (a1 dark), named by PDN number:
+    1 is the top-left dark square from White's side, counting row by row."""
+    half = size // 2
+    board = square_board(size, size, orthogonals=False, keep=lambda c, r: (c + r) % 2 == 0,
+                         name=lambda c, r: str((size - 1 - r) * half + c // 2 + 1))
+    top = [str(n) for n in range(1, half + 1)]
+    bottom = [str(n) for n in range(size * half - half + 1, size * half + 1)]
+    return board.with_zones(promotion=(top, bottom))
+
+
+class Draughts(Game):
+    """A draughts variant: board size and capture rules are parameters.
+
+    ``merge_duplicate_routes=False`` makes every capture route a move of its own (as some
+    published perft tables count them); the rules merge routes with the same start, end
+    and captured pieces.
+    """
+
+    family = "draughts"
+    player_names = ("white", "black")
+
+    def __init__(self, *, name: str, size: int, first: int, rules: str,
+                 men_capture_backwards: bool, flying_kings: bool, maximum_capture: bool,
+                 capture_promotion: CapturePromotion, draw_moves: int,
+                 merge_duplicate_routes: bool = True) -> None:
+        topology = numbered_board(size)
+        pieces = PieceSet(PIECES)
+        self.name = name
+        self.rules = rules
+        self.size = size
+        self.squares = topology.size
+        self.draw_plies = 2 * draw_moves
+        self.man = (pieces.code("man", WHITE), pieces.code("man", BLACK))
+        self.king = (pieces.code("king", WHITE), pieces.code("king", BLACK))
+        self.promotion = topology.zones["promotion"]
+        # Each side starts with men on every dark square of its first size/2 - 1 rows.
+        men = (size // 2 - 1) * (size // 2)
+        start = f"{COLOUR_OF_PLAYER[first]}:W{self.squares - men + 1}-{self.squares}:B1-{men}"
+        super().__init__(topology, pieces, {"start": start})
+        self.jumps = JumpCaptures(
+            topology, men=self.man, kings=self.king, promotion=self.promotion,
+            piece_codes=pieces.count, forward=("nw", "ne"),
+            men_capture_backwards=men_capture_backwards, flying_kings=flying_kings,
+            compulsory=True, maximum_capture=maximum_capture,
+            capture_promotion=capture_promotion, merge_duplicate_routes=merge_duplicate_routes)
+        self._pos_of_number = tuple([-1] + [topology.index[str(n)] for n in range(1, self.squares + 1)])
+        self._aliases_for: tuple[State | None, dict[tuple[int, int], int]] = (None, {})
+
+    # -- play ----------------------------------------------------------------------------------
+
+    def legal_moves(self, state: State) -> list[Move]:
+        return self.jumps.moves(state.cells, state.to_move)
+
+    def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
+        # Captures (more than one action) and man moves cannot be undone.
+        irreversible = len(move) != 1 or state.cells[move[0][1]] in self.man
+        clock = 0 if irreversible else state.counters[0] + 1
+        return Next(1 - state.to_move, state.flags, (clock,), state.hands, irreversible)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return self.result(state, self.legal_moves(state))
+
+    def result(self, state: State, moves: list[Move]) -> Outcome | None:
+        if not moves:
+            return Outcome.win(1 - state.to_move, "no legal move")
+        if state.repetitions() >= 2:
+            return Outcome.draw("threefold repetition")
+        if state.counters[0] >= self.draw_plies:
+            return Outcome.draw(f"{self.draw_plies // 2} moves each without a capture or a man move")
+        return None
+
+    # -- positions -----------------------------------------------------------------------------
+
+    def parse_position(self, text: str) -> State:
+        fen = pdn.parse_fen(text, self.squares)
+        cells = [0] * self.squares
+        for number, (colour, is_king) in fen.pieces.items():
+            player = COLOUR_OF_PLAYER.index(colour)
+            pos = self._pos_of_number[number]
+            if not is_king and pos in self.promotion[player]:
+                raise PositionError(
+                    f"{self.id}: {text!r}: a {self.player_names[player]} man on square {number} "
+                    "stands on its promotion row (write K{number} for a king)")
+            cells[pos] = (self.king if is_king else self.man)[player]
+        return self.make_state(cells, COLOUR_OF_PLAYER.index(fen.turn), (), (fen.halfmove_clock,))
+
+    def format_position(self, state: State) -> str:
+        names, owner_of, kind_of = self.topology.names, self.pieces.owner_of, self.pieces.kind_of
+        king_kind = self.pieces.kind_index["king"]
+        pieces = {int(names[pos]): (COLOUR_OF_PLAYER[owner_of[v]], kind_of[v] == king_kind)
+                  for pos, v in enumerate(state.cells) if v}
+        return pdn.format_fen(COLOUR_OF_PLAYER[state.to_move], pieces, state.counters[0])
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def format_move(self, state: State, move: Move) -> str:
+        names = self.topology.names
+        return pdn.format_move([names[p] for p in move.path], len(move) > 1)
+
+    def move_aliases(self, state: State, move: Move) -> Sequence[str]:
+        """A multi-jump may also be written start x end when no other move shares both."""
+        path = move.path
+        if len(path) <= 2 or move[-1][0] != CAPTURE:
+            return ()
+        cached, counts = self._aliases_for
+        if cached is not state:
+            counts = {}
+            for m in self.legal_moves(state):
+                ends = (m.frm, m.to)
+                counts[ends] = counts.get(ends, 0) + 1
+            self._aliases_for = (state, counts)
+        if counts.get((path[0], path[-1]), 0) != 1:
+            return ()
+        names = self.topology.names
+        return (f"{names[path[0]]}x{names[path[-1]]}",)
+
+    def check_move_syntax(self, text: str) -> None:
+        try:
+            pdn.check_move(text, self.squares)
+        except InvalidMoveError as e:
+            raise InvalidMoveError(f"{self.id}: {e}") from None
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def render(self, state: State) -> str:
+        """The board from White's side: dark squares show a piece letter (w/b men, W/B
+        kings) or '.', each row ends with its square numbers."""
+        topo, letters = self.topology, self.pieces.letter_of
+        at = {(int(x), int(y)): pos for pos, (x, y) in enumerate(topo.coords)}
+        lines = []
+        for r in range(self.size - 1, -1, -1):
+            row = [at.get((c, r)) for c in range(self.size)]
+            text = "".join("  " if p is None else " " + (letters[state.cells[p]] or ".") for p in row)
+            numbers = [topo.names[p] for p in row if p is not None]
+            lines.append(f"{text}   {numbers[0]:>2}-{numbers[-1]}")
+        lines.append(f"{self.player_names[state.to_move]} to move")
+        return "\n".join(lines)
+
+
+def draughts(name: str, size: int, *, first: int = WHITE, rules: str = "",
+             men_capture_backwards: bool = True, flying_kings: bool = True,
+             maximum_capture: bool = True, capture_promotion: CapturePromotion = "end",
+             draw_moves: int = 25, merge_duplicate_routes: bool = True) -> Draughts:
+    """The family factory; the defaults are the FMJD (international) rules."""
+    return Draughts(name=name, size=size, first=first, rules=rules,
+                    men_capture_backwards=men_capture_backwards, flying_kings=flying_kings,
+                    maximum_capture=maximum_capture, capture_promotion=capture_promotion,
+                    draw_moves=draw_moves, merge_duplicate_routes=merge_duplicate_routes)
+
+
+def english(*, merge_duplicate_routes: bool = True) -> Draughts:
+    """English checkers (American checkers, WCDF rules)."""
+    game = draughts(
+        "English checkers", 8, first=BLACK, merge_duplicate_routes=merge_duplicate_routes,
+        men_capture_backwards=False, flying_kings=False, maximum_capture=False,
+        capture_promotion="stop", draw_moves=40,
+        rules="8x8, Black moves first. Men step and capture diagonally forward only; kings step "
+              "one square in any diagonal direction. Capturing is compulsory, any capture may be "
+              "chosen, and a capture goes on while it can. A man reaching the far row is crowned "
+              "and its move ends. No legal move loses; threefold repetition or 40 moves each "
+              "without a capture or a man move draws.")
+    game.id = "checkers"
+    return game
+
+
+def russian(*, merge_duplicate_routes: bool = True) -> Draughts:
+    """Russian draughts (shashki)."""
+    game = draughts(
+        "Russian draughts", 8, merge_duplicate_routes=merge_duplicate_routes,
+        men_capture_backwards=True, flying_kings=True, maximum_capture=False,
+        capture_promotion="continue", draw_moves=15,
+        rules="8x8, White moves first. Men step diagonally forward and capture in all four "
+              "diagonal directions; kings fly. Capturing is compulsory, any capture may be "
+              "chosen, and a capture goes on while it can; captured pieces are removed after "
+              "the move and cannot be jumped twice. A man reaching the far row during a "
+              "capture becomes a king at once and goes on capturing as a king. No legal move "
+              "loses; threefold repetition or 15 king moves each without a capture or a man "
+              "move draws.")
+    game.id = "russian"
+    return game
+
+
+def brazilian(*, merge_duplicate_routes: bool = True) -> Draughts:
+    """Brazilian draughts: the international rules on 8x8."""
+    game = draughts(
+        "Brazilian draughts", 8, draw_moves=20, merge_duplicate_routes=merge_duplicate_routes,
+        rules="8x8, White moves first. Men step diagonally forward and capture in all four "
+              "diagonal directions; kings fly. Capturing is compulsory and the sequence taking "
+              "the most pieces must be played; captured pieces are removed after the move and "
+              "cannot be jumped twice. A man becomes a king only if its move ends on the far "
+              "row. No legal move loses; threefold repetition or 20 king moves each without a "
+              "capture or a man move draws.")
+    game.id = "brazilian"
+    return game
+
+
+def international(*, merge_duplicate_routes: bool = True) -> Draughts:
+    """International draughts (FMJD rules, 10x10)."""
+    game = draughts(
+        "International draughts", 10, draw_moves=25, merge_duplicate_routes=merge_duplicate_routes,
+        rules="10x10, White moves first. Men step diagonally forward and capture in all four "
+              "diagonal directions; kings fly. Capturing is compulsory and the sequence taking "
+              "the most pieces must be played; captured pieces are removed after the move and "
+              "cannot be jumped twice. A man becomes a king only if its move ends on the far "
+              "row. No legal move loses; threefold repetition or 25 king moves each without a "
+              "capture or a man move draws.")
+    game.id = "international"
+    return game

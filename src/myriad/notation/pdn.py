@@ -1,0 +1,118 @@
+"""PDN (Portable Draughts Notation): FEN positions and move texts with numbered squares.
+
+A PDN FEN is ``side:Wlist:Blist``: the side to move (``W`` or ``B``), then each colour's
+pieces as comma-separated square numbers, a ``K`` before the number for a king, e.g.
+``W:WK5,31,32:B1,2``.  On input, ranges (``B1-12``, ``WK46-50``), either list order,
+empty lists, blanks, an optional trailing ``.`` and surrounding quotes are accepted.
+
+Two optional fields extend it as lidraughts does: ``H<n>``, the half-move clock (plies
+since the last capture or man move), written only when it is not zero, and ``F<n>``, the
+move number, accepted and ignored.
+
+Moves are square numbers joined by ``-`` for a step (``32-28``) and by ``x`` for a
+capture, one number per landing square (``28x19x10``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+from myriad.core.errors import InvalidMoveError, PositionError
+
+COLOURS = ("W", "B")
+_SQUARE = re.compile(r"(K?)(\d+)(?:-(\d+))?")
+_MOVE = re.compile(r"\d+(?:-\d+|(?:x\d+)+)")
+
+
+class FenPosition(NamedTuple):
+    """A PDN FEN read into colours: ``turn`` is ``"W"`` or ``"B"``; ``pieces`` maps each
+    occupied square number to ``(colour, is_king)``."""
+
+    turn: str
+    pieces: dict[int, tuple[str, bool]]
+    halfmove_clock: int = 0
+
+
+def parse_fen(text: str, squares: int) -> FenPosition:
+    """Read a PDN FEN for a board numbered ``1..squares``.
+
+    Raises ``PositionError`` naming the bad field or square.
+    """
+    body = text.strip().strip('"').strip()
+    if body.endswith("."):
+        body = body[:-1]
+    if not body:
+        raise PositionError("empty PDN FEN")
+    fields = [f.strip() for f in body.split(":")]
+    turn = fields[0].upper()
+    if turn not in COLOURS:
+        raise PositionError(f"PDN FEN {text!r}: side to move {fields[0]!r} must be W or B")
+    if len(fields) < 2:
+        raise PositionError(f"PDN FEN {text!r}: no piece lists, expected side:W...:B...")
+    pieces: dict[int, tuple[str, bool]] = {}
+    clock = 0
+    seen: set[str] = set()
+    for field in fields[1:]:
+        colour = field[:1].upper()
+        if colour in seen:
+            raise PositionError(f"PDN FEN {text!r}: field {colour} is given twice")
+        seen.add(colour)
+        if colour in ("H", "F"):
+            if not field[1:].isdigit():
+                raise PositionError(f"PDN FEN {text!r}: field {field!r} must be {colour} and a number")
+            if colour == "H":
+                clock = int(field[1:])
+            continue
+        if colour not in COLOURS:
+            raise PositionError(
+                f"PDN FEN {text!r}: field {field!r} must start with W or B (or H, F for the counters)")
+        for item in field[1:].split(","):
+            item = item.strip()
+            if not item:
+                if field[1:].strip():
+                    raise PositionError(f"PDN FEN {text!r}: empty square in field {field!r}")
+                continue
+            m = _SQUARE.fullmatch(item.upper())
+            if m is None:
+                raise PositionError(f"PDN FEN {text!r}: {item!r} in field {field!r} is not a square number")
+            king = bool(m.group(1))
+            first = int(m.group(2))
+            last = int(m.group(3)) if m.group(3) else first
+            if last < first:
+                raise PositionError(f"PDN FEN {text!r}: range {item!r} in field {field!r} goes backwards")
+            for sq in range(first, last + 1):
+                if not 1 <= sq <= squares:
+                    raise PositionError(
+                        f"PDN FEN {text!r}: square {sq} in field {field!r} is not on the board (1-{squares})")
+                if sq in pieces:
+                    raise PositionError(f"PDN FEN {text!r}: square {sq} is given twice")
+                pieces[sq] = (colour, king)
+    return FenPosition(turn, pieces, clock)
+
+
+def format_fen(turn: str, pieces: Mapping[int, tuple[str, bool]], halfmove_clock: int = 0) -> str:
+    """Write a PDN FEN: White's list first, squares in increasing order, no ranges; the
+    half-move clock as a last ``H`` field when it is not zero."""
+    lists = []
+    for colour in COLOURS:
+        squares = sorted(sq for sq, (c, _) in pieces.items() if c == colour)
+        lists.append(colour + ",".join(("K" if pieces[sq][1] else "") + str(sq) for sq in squares))
+    clock = f":H{halfmove_clock}" if halfmove_clock else ""
+    return f"{turn}:{lists[0]}:{lists[1]}{clock}"
+
+
+def format_move(squares: Sequence[int], capture: bool) -> str:
+    """A move text: the visited square numbers joined by ``x`` (capture) or ``-``."""
+    return ("x" if capture else "-").join(str(s) for s in squares)
+
+
+def check_move(text: str, squares: int) -> None:
+    """Raise ``InvalidMoveError`` unless ``text`` is a PDN move on a board of ``1..squares``."""
+    if not _MOVE.fullmatch(text):
+        raise InvalidMoveError(
+            f"{text!r} is not a PDN move (write 32-28 for a step, 28x19 or 28x19x10 for a capture)")
+    for part in re.split(r"[-x]", text):
+        if not 1 <= int(part) <= squares:
+            raise InvalidMoveError(f"{text!r}: square {part} is not on the board (1-{squares})")
