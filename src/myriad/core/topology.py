@@ -122,6 +122,20 @@ class Topology:
                         merged, self.width, self.height)
 
 
+def opposite_directions(topology: Topology) -> tuple[int, ...]:
+    """For each direction, the direction that walks back (-1 when there is none)."""
+    out = []
+    for d, row in enumerate(topology.links):
+        back = -1
+        for o, orow in enumerate(topology.links):
+            pairs = [(p, q) for p, q in enumerate(row) if q != NO_LINK]
+            if pairs and all(orow[q] == p for p, q in pairs):
+                back = o
+                break
+        out.append(back)
+    return tuple(out)
+
+
 def file_letter(col: int) -> str:
     """Column letters a, b, ... z, then aa, ab ... for very wide boards."""
     letters = ""

@@ -59,6 +59,7 @@ class Draughts(Game):
 
     family = "draughts"
     player_names = ("white", "black")
+    forced_captures = True  # a pending capture must be played: quiescence never stands pat
 
     def __init__(self, *, name: str, size: int, first: int, rules: str,
                  men_capture_backwards: bool, flying_kings: bool, maximum_capture: bool,
@@ -84,6 +85,7 @@ class Draughts(Game):
             men_capture_backwards=men_capture_backwards, flying_kings=flying_kings,
             compulsory=True, maximum_capture=maximum_capture,
             capture_promotion=capture_promotion, merge_duplicate_routes=merge_duplicate_routes)
+        self._eval_tables = self._evaluation_tables(flying_kings)
         self._pos_of_number = tuple([-1] + [topology.index[str(n)] for n in range(1, self.squares + 1)])
         self._aliases_for: tuple[State | None, dict[tuple[int, int], int]] = (None, {})
 
@@ -109,6 +111,48 @@ class Draughts(Game):
         if state.counters[0] >= self.draw_plies:
             return Outcome.draw(f"{self.draw_plies // 2} moves each without a capture or a man move")
         return None
+
+    # -- knowledge for bots --------------------------------------------------------------------
+
+    def _evaluation_tables(self, flying_kings: bool) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[frozenset[int], ...], ...]]:
+        """Per code and square, the value of a piece there (men gain as they advance);
+        per player and square, the squares ahead of a man from which it could be stopped."""
+        coords = self.topology.coords
+        top = self.size - 1
+        man_value, king_value = 100, 350 if flying_kings else 300
+        value: list[tuple[int, ...]] = [(0,) * self.squares]
+        for code in range(1, self.pieces.count):
+            owner = self.pieces.owner_of[code]
+            if code in self.king:
+                value.append((king_value,) * self.squares)
+                continue
+            rows = [int(y) if owner == WHITE else top - int(y) for _x, y in coords]
+            value.append(tuple(man_value + 3 * r for r in rows))
+        cones = []
+        for player in (WHITE, BLACK):
+            per_square = []
+            for x, y in coords:
+                ahead = [(int(x2), int(y2), q) for q, (x2, y2) in enumerate(coords)
+                         if (y2 > y if player == WHITE else y2 < y)]
+                per_square.append(frozenset(q for x2, y2, q in ahead if abs(x2 - x) <= abs(y2 - y)))
+            cones.append(tuple(per_square))
+        return tuple(value), tuple(cones)
+
+    def evaluate(self, state: State) -> float:
+        """Material (kings worth three men, more when they fly), advanced men, and runaway
+        men: a man with no enemy piece ahead in its cone will crown."""
+        values, cones = self._eval_tables
+        cells, owner_of, me = state.cells, self.pieces.owner_of, state.to_move
+        score = 0
+        for pos, c in enumerate(cells):
+            if not c:
+                continue
+            owner = owner_of[c]
+            v = values[c][pos]
+            if c == self.man[owner] and not any(cells[q] and owner_of[cells[q]] != owner for q in cones[owner][pos]):
+                v += 60 + 10 * len(cones[owner][pos]) // max(1, self.size)
+            score += v if owner == me else -v
+        return score
 
     # -- positions -----------------------------------------------------------------------------
 

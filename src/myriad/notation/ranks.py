@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from myriad.core.errors import PositionError
 from myriad.core.topology import Topology
 
+DIGITS = frozenset("0123456789")
+
 
 def board_rows(topology: Topology) -> list[list[int]]:
     """Positions grouped by row, top row first, each row left to right."""
@@ -53,9 +55,9 @@ def parse_ranks(topology: Topology, text: str, code_of_letter: Mapping[str, int]
         i, col = 0, 0
         while i < len(part):
             ch = part[i]
-            if ch.isdigit():
+            if ch in DIGITS:
                 j = i
-                while j < len(part) and part[j].isdigit():
+                while j < len(part) and part[j] in DIGITS:
                     j += 1
                 run = int(part[i:j])
                 if run == 0:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from myriad.core.errors import GameDefinitionError
 from myriad.core.move import CAPTURE, MOVE, Move
 from myriad.core.pieces import PieceSet
-from myriad.core.topology import NO_LINK, Topology
+from myriad.core.topology import NO_LINK, Topology, opposite_directions
 
 #: What a ray may be used for: moving to empty cells, capturing, or both.
 BOTH, MOVE_ONLY, CAPTURE_ONLY = 0, 1, 2
@@ -128,20 +128,6 @@ class Promotion:
     kind: str
     zone: str
     choices: tuple[str, ...]
-
-
-def opposite_directions(topology: Topology) -> tuple[int, ...]:
-    """For each direction, the direction that walks back (-1 when there is none)."""
-    out = []
-    for d, row in enumerate(topology.links):
-        back = -1
-        for o, orow in enumerate(topology.links):
-            pairs = [(p, q) for p, q in enumerate(row) if q != NO_LINK]
-            if pairs and all(orow[q] == p for p, q in pairs):
-                back = o
-                break
-        out.append(back)
-    return tuple(out)
 
 
 class MoveTables:

@@ -21,9 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from myriad.core.errors import GameDefinitionError
-from myriad.core.mechanics.movement import opposite_directions
 from myriad.core.move import DROP, PASS, SET, Action, Move
-from myriad.core.topology import NO_LINK, Topology
+from myriad.core.topology import NO_LINK, Topology, opposite_directions
 
 
 def drop_table(size: int, codes: Sequence[int]) -> dict[int, tuple[Move, ...]]:

@@ -1,0 +1,142 @@
+"""Othello (Reversi) on any even board from 4x4 to 10x10.
+
+Equipment: a square board; discs black on one side, white on the other.
+Start: the four centre cells, two discs each, like colours on a diagonal: on 8x8 Black on
+d5 and e4, White on d4 and e5.  Black moves first.
+Play: a disc goes on an empty cell so that, in at least one of the eight directions, an
+unbroken line of the opponent's discs runs from it up to a disc of the mover's; every such
+line is flipped.  A player who cannot place passes.
+End: when neither player can place, the one with more discs wins; equal counts draw.
+
+Passing follows Aart Bik's perft convention: a forced pass is a move (one ply).  A player
+with no placement has the single move ``pass``, unless the previous move was a pass too:
+then there is no move.  So even in a finished game the side to move "passes" once; the
+result is reported by :meth:`Othello.outcome` as soon as neither side can place.
+``counters[0]`` counts the passes in a row.
+
+Notation.  Positions are the rank string (top row first, ``X`` Black, ``O`` White, as in
+Edax and NBoard board strings), the side to move (``x`` or ``o``) and, only after a pass,
+the number of passes in a row: ``8/8/8/3XO3/3OX3/8/8/8 x``.  Moves are cell names (``d3``;
+``D3`` is accepted) and ``pass``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
+from myriad.core.game import Game, Next, Outcome
+from myriad.core.mechanics.placement import LineFlips, forced_pass, passes_after
+from myriad.core.move import Move
+from myriad.core.pieces import PieceKind, PieceSet
+from myriad.core.state import State
+from myriad.core.topology import square_board
+from myriad.notation.ranks import format_ranks, parse_ranks
+
+CELL_NAME = re.compile(r"[a-zA-Z]+[0-9]+")
+
+
+class Othello(Game):
+    """Othello on a ``size`` x ``size`` board (even, 4 to 10)."""
+
+    family = "reversi"
+    player_names = ("black", "white")
+
+    def __init__(self, size: int = 8) -> None:
+        if not isinstance(size, int) or size % 2 or not 4 <= size <= 10:
+            raise GameDefinitionError(f"othello: board size must be even and 4 to 10, not {size!r}")
+        self.id = "othello" if size == 8 else f"othello{size}"
+        self.name = "Othello" if size == 8 else f"Othello {size}x{size}"
+        self.rules = ("Place a disc so that it flanks at least one straight line of enemy discs "
+                      "ending on one of yours; the flanked discs turn over. A player who cannot "
+                      "place passes. When neither can place, more discs wins.")
+        self.size = size
+        topology = square_board(size, size)
+        pieces = PieceSet([PieceKind("disc", "x", letters=("X", "O"))])
+        self.discs = (pieces.code("disc", 0), pieces.code("disc", 1))
+        self.side_letters = tuple(pieces.letter_of[c].lower() for c in self.discs)
+        # -- start: the centre four; Black on the upper-left and lower-right cells (d5, e4 on 8x8)
+        half = size // 2
+        cells = [0] * topology.size
+        for col, row, player in ((half - 1, half, 0), (half, half - 1, 0),
+                                 (half - 1, half - 1, 1), (half, half, 1)):
+            cells[row * size + col] = self.discs[player]
+        start = f"{format_ranks(topology, cells, pieces.letter_of)} {self.side_letters[0]}"
+        super().__init__(topology, pieces, {"start": start})
+        # -- rules
+        self.flips = LineFlips(topology, self.discs)
+        self.upper_names = {name.upper(): name for name in topology.names}
+
+    # -- play ----------------------------------------------------------------------------
+
+    def legal_moves(self, state: State) -> list[Move]:
+        """Every flanking placement; ``[pass]`` when there is none, ``[]`` after a pass."""
+        return forced_pass(self.flips.moves(state.cells, state.to_move), state.counters[0])
+
+    def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
+        """The other player moves; passes in a row are counted."""
+        return Next(1 - state.to_move, state.flags, (passes_after(move, state.counters[0]),),
+                    state.hands, True)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Over when neither side can place: more discs wins."""
+        cells = state.cells
+        if 0 in cells and (self.flips.can_place(cells, state.to_move)
+                           or self.flips.can_place(cells, 1 - state.to_move)):
+            return None
+        black, white = cells.count(self.discs[0]), cells.count(self.discs[1])
+        if black == white:
+            return Outcome.draw(f"equal discs: {black}-{white}")
+        return Outcome.win(0 if black > white else 1, f"more discs: {black}-{white}")
+
+    def result(self, state: State, moves: list[Move]) -> Outcome | None:
+        """:meth:`outcome`, skipped when ``moves`` (the legal moves) include a placement."""
+        if moves and moves[0]:
+            return None
+        return self.outcome(state)
+
+    # -- notation --------------------------------------------------------------------------
+
+    def parse_position(self, text: str) -> State:
+        """Read ``<rank string> <side to move> [<passes in a row>]``."""
+        fields = text.split()
+        if len(fields) not in (2, 3):
+            raise PositionError(
+                f"{self.id}: expected '<rows> <side to move> [passes]' like {self.setups['start']!r}, got {text!r}")
+        cells = parse_ranks(self.topology, fields[0], self.pieces.code_of_letter)
+        if fields[1] not in self.side_letters:
+            raise PositionError(f"{self.id}: side to move must be one of {'/'.join(self.side_letters)}, "
+                                f"got {fields[1]!r}")
+        passes = 0
+        if len(fields) == 3:
+            if fields[2] not in ("0", "1"):
+                raise PositionError(f"{self.id}: passes in a row must be 0 or 1, got {fields[2]!r}")
+            passes = int(fields[2])
+        return self.make_state(cells, self.side_letters.index(fields[1]), (), (passes,))
+
+    def format_position(self, state: State) -> str:
+        """``<rank string> <side to move>``, plus the passes in a row when there are any."""
+        text = f"{format_ranks(self.topology, state.cells, self.pieces.letter_of)} {self.side_letters[state.to_move]}"
+        return f"{text} {state.counters[0]}" if state.counters[0] else text
+
+    def format_move(self, state: State, move: Move) -> str:
+        """The cell of the new disc (``d3``), or ``pass``."""
+        return self.topology.names[move[0][2]] if move else "pass"
+
+    def move_aliases(self, state: State, move: Move) -> Sequence[str]:
+        """Upper-case cell names (``D3``) as in many game records."""
+        return (self.topology.names[move[0][2]].upper(),) if move else ()
+
+    def check_move_syntax(self, text: str) -> None:
+        """A cell of the board or ``pass``."""
+        if text == "pass" or text in self.topology.index or text in self.upper_names:
+            return
+        if CELL_NAME.fullmatch(text):
+            raise InvalidMoveError(f"{self.id}: there is no cell {text!r} on the {self.size}x{self.size} board")
+        raise InvalidMoveError(f"{self.id}: {text!r} is not a move; expected a cell like 'd3' or 'pass'")
+
+
+def othello(size: int = 8) -> Othello:
+    """Othello on a ``size`` x ``size`` board (even, 4 to 10; 8 is the standard game)."""
+    return Othello(size)
