@@ -92,10 +92,9 @@ class AlphaBeta(Bot):
         for d in range(1, max_depth + 1):
             try:
                 if self.algo == "mtdf":
-                    value = self._mtdf(state, d, guess)
+                    value, mtdf_move = self._mtdf(state, d, guess)
                     guess = value
-                    entry = self.tt.get(state.key)
-                    move = entry[3] if entry and entry[3] is not None else best
+                    move = mtdf_move or best
                 else:
                     value, move = self._root(state, d, moves, best)
             except SearchTimeout:
@@ -150,9 +149,12 @@ class AlphaBeta(Bot):
         self._store(state.key, depth, alpha, EXACT, best, 0)
         return alpha, best
 
-    def _mtdf(self, state: State, depth: int, guess: int) -> int:
-        """MTD(f): null-window searches converging on the value from ``guess``."""
+    def _mtdf(self, state: State, depth: int, guess: int) -> tuple[int, Move | None]:
+        """MTD(f): null-window searches converging on the value from ``guess``.  The move
+        is the root's best from the last search that failed high (a fail-low search proves
+        only that every move is below its window, not which is best)."""
         lower, upper, g = -INF, INF, guess
+        move = None
         while lower < upper:
             beta = g + 1 if g == lower else g
             g = self._search(state, depth, beta - 1, beta, 0)
@@ -160,7 +162,9 @@ class AlphaBeta(Bot):
                 upper = g
             else:
                 lower = g
-        return g
+                entry = self.tt.get(state.key)
+                move = entry[3] if entry else move
+        return g, move
 
     # -- the search ----------------------------------------------------------------------------
 
@@ -174,7 +178,7 @@ class AlphaBeta(Bot):
     def _search(self, state: State, depth: int, alpha: int, beta: int, ply: int) -> int:
         self._tick()
         game = self.game
-        if state.history and state.key in state.history:
+        if ply and state.history and state.key in state.history:
             return 0  # a repeated position: a draw as far as search cares
         alpha_start = alpha
         entry = self.tt.get(state.key)

@@ -6,7 +6,8 @@ game's evaluation squashed to a win probability.  The tree is kept between moves
 search starts from the node of the position reached, when the tree holds it.
 
 Options: ``playouts`` (per move), ``time``, ``c`` (exploration), ``cutoff``,
-``playout=random|heuristic``, ``seed``.
+``playout=random|heuristic``, ``seed``, ``scale`` (the evaluation difference worth a 73%
+win chance; by default the running mean of the evaluations seen).
 """
 
 from __future__ import annotations
@@ -53,11 +54,8 @@ class MCTS(Bot):
         self.heuristic_playouts = options.get("playout", "random") == "heuristic"
         self.rng = random.Random(options.get("seed"))
         self.root: Node | None = None
-        self.scale = float(options.get("scale", 0)) or self._default_scale()
-
-    def _default_scale(self) -> float:
-        values = [v for v in self.game.pieces.value_of if v]
-        return 2.0 * (sum(values) / len(values)) if values else 1.0
+        self.fixed_scale = float(options.get("scale", 0)) or None
+        self.typical = 0.0  # running mean of |evaluation| at cut-offs, the default scale
 
     def reset(self) -> None:
         self.root = None
@@ -136,7 +134,10 @@ class MCTS(Bot):
             else:
                 move = rng.choice(moves)
             state = game.play(state, move)
-        p = 1.0 / (1.0 + math.exp(-game.evaluate(state) / self.scale))
+        value = game.evaluate(state)
+        self.typical += (abs(value) - self.typical) * 0.01
+        scale = self.fixed_scale or max(1e-9, self.typical, abs(value) / 10)
+        p = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, value / scale))))
         return tuple(p if pl == state.to_move else 1.0 - p for pl in range(game.players))
 
     def _depth(self, node: Node) -> int:

@@ -1,0 +1,159 @@
+"""Bots: specs, every searcher on every game, exact play in small games, chains, deadlines."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from myriad import get_game
+from myriad.ai import BotSpecError, Limits, make_bot, parse_spec
+from myriad.ai.mcts import MCTS
+from myriad.ai.solver import Solver
+from myriad.games import game_ids
+
+
+def test_spec_strings() -> None:
+    assert parse_spec("heuristic:noise=10") == ("heuristic", {"noise": 10})
+    assert parse_spec("alphabeta:algo=mtdf,time=1") == ("alphabeta", {"algo": "mtdf", "time": 1})
+    assert parse_spec("mcts:playouts=2000,c=0.7") == ("mcts", {"playouts": 2000, "c": 0.7})
+    assert parse_spec("chain:book,alphabeta:algo=pvs,time=1,random") == (
+        "chain", {"links": ["book", "alphabeta:algo=pvs,time=1", "random"]})
+
+
+@pytest.mark.parametrize("spec", ["", "nosuchbot", "alphabeta:algo=nosuch", "chain:", "alpha beta",
+                                  "alphabeta:ti me=1", "chain:random,nosuch"])
+def test_bad_specs_are_refused(spec: str) -> None:
+    with pytest.raises(BotSpecError):
+        make_bot(spec, get_game("tictactoe"))
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("spec", ["random", "heuristic", "alphabeta:algo=negamax", "alphabeta:algo=pvs",
+                                  "alphabeta:algo=mtdf", "mcts:playouts=30,cutoff=10"])
+def test_every_bot_plays_a_legal_move_in_every_game(game_id: str, spec: str) -> None:
+    game = get_game(game_id)
+    state = game.initial_state()
+    for _ in range(3):  # a few plies in, to leave the start position
+        decision = make_bot(spec, game).choose(state, Limits.of(0.3, depth=2, nodes=3000))
+        assert decision.move in game.legal_moves(state)
+        assert decision.info["bot"]
+        state = game.play(state, decision.move)
+        if game.outcome(state) is not None:
+            break
+
+
+def test_solver_proves_tictactoe_a_draw_and_4x4_othello_a_second_player_win() -> None:
+    # solved.json: tic-tac-toe is a draw; 4x4 Othello is won by the second player (White).
+    ttt = get_game("tictactoe")
+    assert Solver(ttt).solve(ttt.initial_state()) == 0
+    othello4 = get_game("othello4")
+    assert Solver(othello4).solve(othello4.initial_state()) == -1
+
+
+def reachable(game_id: str) -> list:
+    game = get_game(game_id)
+    seen, frontier, out = set(), [game.initial_state()], []
+    while frontier:
+        state = frontier.pop()
+        if state.key in seen:
+            continue
+        seen.add(state.key)
+        if game.outcome(state) is None:
+            out.append(state)
+            frontier.extend(game.play(state, m) for m in game.legal_moves(state))
+    return out
+
+
+def test_alphabeta_never_spoils_a_tictactoe_position() -> None:
+    """From every reachable position, alpha-beta's move keeps the solver's value: it never
+    loses a drawn or won position, whatever the opponent did before."""
+    game = get_game("tictactoe")
+    solver = Solver(game)
+    positions = reachable("tictactoe")
+    assert len(positions) == 5478 - 958  # counts.json: positions minus terminal ones
+    for algo in ("negamax", "pvs", "mtdf"):
+        bot = make_bot(f"alphabeta:algo={algo}", game)
+        for state in positions:
+            value = solver.solve(state)
+            move = bot.choose(state, Limits(depth=9)).move
+            after = game.play(state, move)
+            outcome = game.outcome(after)
+            if outcome is not None:
+                kept = 1 if outcome.winner == state.to_move else 0
+            else:
+                kept = -solver.solve(after)
+            assert kept == value, (algo, game.format_position(state), game.format_move(state, move))
+
+
+def test_alphabeta_finds_the_fastest_mate() -> None:
+    game = get_game("chess")
+    # Mate in one (Qd8#) beside slower wins.
+    state = game.parse_position("6k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 1")
+    for algo in ("negamax", "pvs", "mtdf"):
+        decision = make_bot(f"alphabeta:algo={algo},depth=3", game).choose(state)
+        after = game.play(state, decision.move)
+        out = game.outcome(after)
+        assert out is not None and out.reason == "checkmate", algo
+    # A forced mate is scored as a win a few plies away.
+    state = game.parse_position("7k/6pp/8/8/8/8/8/R5RK w - - 0 1")
+    decision = make_bot("alphabeta:depth=4", game).choose(state)
+    assert decision.info["score"] >= 1_000_000 - 3
+
+
+def test_alphabeta_answers_before_its_deadline() -> None:
+    """Anytime: the best move so far comes back when time runs out mid-iteration (a
+    generous bound here; `myriad match` measures the real overrun)."""
+    game = get_game("chess")
+    state = game.parse_position("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10")
+    start = time.monotonic()
+    decision = make_bot("alphabeta", game).choose(state, Limits.of(0.3))
+    assert time.monotonic() - start < 1.0
+    assert not decision.done and decision.move in game.legal_moves(state)
+
+
+def test_node_limit_stops_the_search() -> None:
+    game = get_game("chess")
+    bot = make_bot("alphabeta", game)
+    bot.choose(game.initial_state(), Limits(nodes=500))
+    assert bot.nodes <= 500 + 1
+
+
+def test_chain_falls_through_the_book_and_records_failures() -> None:
+    game = get_game("chess")
+    chain = make_bot("chain:book,alphabeta:depth=1,random", game)
+    start = game.initial_state()
+    assert chain.choose(start).info["bot"] == "book"  # the start is in the chess book
+    odd = game.parse_position("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")
+    decision = chain.choose(odd)
+    assert decision.info["bot"] == "alphabeta" and decision.move in game.legal_moves(odd)
+    assert any("book" in f for f in decision.info["failures"])
+
+
+def test_chain_replaces_a_failing_link() -> None:
+    game = get_game("tictactoe")
+    chain = make_bot("chain:book,random", game)  # no tic-tac-toe book: the book always fails
+    decision = chain.choose(game.initial_state())
+    assert decision.info["bot"] == "random"
+
+
+def test_heuristic_takes_a_win_and_blocks_a_loss() -> None:
+    game = get_game("tictactoe")
+    bot = make_bot("heuristic:noise=0", game)
+    win = game.parse_position("XX1/OO1/3 x")          # X completes the top row
+    assert game.format_move(win, bot.choose(win).move) == "c3"
+    block = game.parse_position("XX1/O2/3 o")         # O must block c3
+    assert game.format_move(block, bot.choose(block).move) == "c3"
+
+
+def test_mcts_reuses_its_tree() -> None:
+    game = get_game("connect4")
+    bot = make_bot("mcts:playouts=200,seed=1", game)
+    assert isinstance(bot, MCTS)
+    state = game.initial_state()
+    first = bot.choose(state)
+    after_mine = game.play(state, first.move)
+    reply = game.legal_moves(after_mine)[0]
+    after_reply = game.play(after_mine, reply)
+    kept = bot._reuse(after_reply)
+    assert kept.visits > 0  # the subtree searched last move is the new root

@@ -1,0 +1,164 @@
+"""The arena: Elo arithmetic, forfeits, paired matches, records, and the bot commands."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from myriad import get_game
+from myriad.ai import BOTS, Bot, Decision, Limits
+from myriad.arena.elo import elo_from_score, elo_with_error, fit_ratings, score_interval
+from myriad.arena.match import play_game, run_match
+from myriad.cli import main
+from myriad.core.move import Move
+from myriad.core.state import State
+from myriad.notation.records import read_records, replay, write_record
+
+
+def test_elo_arithmetic() -> None:
+    assert elo_from_score(0.5) == 0
+    assert math.isclose(elo_from_score(0.75), 400 * math.log10(3))   # 190.85
+    assert math.isclose(elo_from_score(0.25), -400 * math.log10(3))
+    mean, half = score_interval(10, 0, 10)
+    assert mean == 0.5 and math.isclose(half, 1.96 * 0.5 / math.sqrt(20))
+    elo, err = elo_with_error(30, 40, 30)
+    assert elo == 0 and 0 < err < 100
+
+
+def test_ratings_fit_recovers_an_even_pair_and_orders_players() -> None:
+    even = fit_ratings(["a", "b"], {("a", "b"): (5.0, 10)}, anchor="a")
+    assert even == {"a": 0.0, "b": pytest.approx(0.0, abs=1e-6)}
+    ratings = fit_ratings(["random", "weak", "strong"],
+                          {("weak", "random"): (8, 10), ("strong", "random"): (10, 10),
+                           ("strong", "weak"): (8, 10)}, anchor="random")
+    assert ratings["random"] == 0 and 0 < ratings["weak"] < ratings["strong"]
+
+
+class CrashingBot(Bot):
+    name = "crash"
+
+    def choose(self, state: State, limits: Limits = Limits()) -> Decision:
+        raise RuntimeError("boom")
+
+
+class IllegalBot(Bot):
+    name = "illegal"
+
+    def choose(self, state: State, limits: Limits = Limits()) -> Decision:
+        return Decision(Move(((0, 0, 0, 1, 0),)))
+
+
+class SlowBot(Bot):
+    name = "slow"
+
+    def choose(self, state: State, limits: Limits = Limits()) -> Decision:
+        import time
+        time.sleep(0.5)
+        return Decision(self.game.legal_moves(state)[0])
+
+
+@pytest.fixture
+def faulty_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(BOTS, "crash", CrashingBot)
+    monkeypatch.setitem(BOTS, "illegal", IllegalBot)
+    monkeypatch.setitem(BOTS, "slow", SlowBot)
+
+
+@pytest.mark.parametrize("bad,reason", [("crash", "crashed"), ("illegal", "illegal move"),
+                                        ("slow", "overran its time")])
+def test_a_faulty_bot_forfeits_and_the_match_goes_on(faulty_bots: None, bad: str, reason: str) -> None:
+    result = play_game("tictactoe", ("random", bad), movetime=0.1)
+    assert result.scores == (1.0, 0.0) and reason in result.reason and result.failures
+    match = run_match("tictactoe", "random", bad, games=2, movetime=0.1)
+    assert match.games == 2 and match.wins == 2
+
+
+def test_matches_alternate_colours_from_the_same_opening() -> None:
+    match = run_match("tictactoe", "alphabeta", "random", games=6, movetime=1, seed=3)
+    assert [r.specs for r in match.results] == [("alphabeta", "random"), ("random", "alphabeta")] * 3
+    for first, second in zip(match.results[::2], match.results[1::2]):
+        assert first.moves[:2] == second.moves[:2]  # the pair's random opening
+    assert match.losses == 0  # alpha-beta never loses tic-tac-toe
+
+
+def test_records_round_trip_and_replay(tmp_path: Path) -> None:
+    game = get_game("chess")
+    result = play_game("chess", ("random", "random"), movetime=1, max_plies=40)
+    from myriad.core.game import Outcome
+    text = write_record(game, result.moves, Outcome(result.scores, result.reason),
+                        {"White": "random", "Black": "random"})
+    assert text.startswith('[Game "chess"]') and '[White "random"]' in text
+    [record] = read_records(text + text)[:1]
+    assert record.moves == result.moves
+    states = replay(game, record)
+    assert len(states) == len(result.moves) + 1
+    draughts = get_game("checkers")
+    game_result = play_game("checkers", ("random", "random"), movetime=1, max_plies=30)
+    pdn = write_record(draughts, game_result.moves, None)
+    assert read_records(pdn)[0].moves == game_result.moves
+
+
+def test_think_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["think", "tictactoe", "--position", "XX1/OO1/3 x", "--bot", "alphabeta", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["move"] == "c3" and out["score"] > 0 and out["pv"][0] == "c3"
+    assert set(out) >= {"move", "score", "depth", "nodes", "seconds", "pv"}
+
+
+def test_match_command_json_and_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out_file = tmp_path / "games.txt"
+    code = main(["match", "tictactoe", "alphabeta", "random", "--games", "4", "--movetime", "0.5",
+                 "--json", "--out", str(out_file)])
+    assert code == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert set(summary) == {"games", "wins", "draws", "losses", "score", "elo", "elo_error"}
+    assert summary["games"] == 4 and summary["losses"] == 0
+    assert len(read_records(out_file.read_text())) == 4
+    assert main(["replay", "tictactoe", str(out_file), "--index", "2"]) == 0
+    assert "result:" in capsys.readouterr().out
+
+
+def test_tournament_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "tictactoe", "random", "heuristic", "alphabeta", "--games", "2",
+                 "--movetime", "0.5", "--json"]) == 0
+    table = json.loads(capsys.readouterr().out)
+    assert table["anchor"] == "random" and table["ratings"]["random"] == 0
+    assert len(table["results"]) == 3
+
+
+@pytest.mark.parametrize("argv", [
+    ["think", "chess", "--bot", "nosuch"],
+    ["think", "chess", "--position", "not a fen"],
+    ["match", "chess", "random", "alphabeta:algo=bad"],
+    ["match", "chess", "random", "random", "--games", "0"],
+    ["tournament", "chess", "random"],
+    ["think", "tictactoe", "--position", "XXX/OO1/3 o"],   # game over
+])
+def test_bot_commands_refuse_bad_input(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("myriad: error:") and len(err.strip().splitlines()) == 1
+
+
+def test_terminal_play_undo_redo_and_bad_input() -> None:
+    from myriad.ai import make_bot
+    from myriad.arena.terminal import TerminalGame
+
+    game = get_game("tictactoe")
+    lines = iter(["b2", "zz9", "moves", "undo", "undo", "redo", "undo", "c3", "quit"])
+    shown: list[str] = []
+    seats = [None, make_bot("alphabeta", game)]  # a human against alpha-beta
+    session = TerminalGame(game, seats, game.initial_state(), 0.2, read=lambda prompt: next(lines),
+                           write=shown.append)
+    assert session.run() == 0
+    text = "\n".join(shown)
+    assert "not played" in text and "zz9" in text          # refused, with the reason
+    assert "legal moves (" in text
+    # b2 and the bot's answer are undone (to the human's turn), a second undo has nothing
+    # to take back, redo restores both, undo again, then c3 and the bot's answer
+    assert "nothing to undo" in text
+    assert session.notation[0] == "c3" and len(session.notation) == 2
+    assert len(session.states) == 3
