@@ -11,7 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from myriad import IllegalMoveError, InvalidMoveError, MyriadError, PositionError, get_game
+from myriad import (
+    IllegalMoveError,
+    InvalidMoveError,
+    MyriadError,
+    PositionError,
+    get_game,
+)
 from myriad.core.game import perft
 
 ORACLES = Path(__file__).resolve().parents[2] / "shared" / "oracles"

@@ -25,7 +25,12 @@ import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from myriad.core.errors import IllegalMoveError, InvalidMoveError, MyriadError, PositionError
+from myriad.core.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    MyriadError,
+    PositionError,
+)
 from myriad.core.game import Game, Outcome
 from myriad.core.move import Move
 from myriad.core.state import State

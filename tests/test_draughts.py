@@ -12,7 +12,15 @@ from myriad.core.errors import IllegalMoveError, InvalidMoveError, PositionError
 from myriad.core.game import perft
 from myriad.core.move import CAPTURE, MOVE
 from myriad.games import get_game
-from myriad.games.draughts import BLACK, WHITE, Draughts, brazilian, english, international, russian
+from myriad.games.draughts import (
+    BLACK,
+    WHITE,
+    Draughts,
+    brazilian,
+    english,
+    international,
+    russian,
+)
 
 ORACLES = Path("/work/shared/oracles")
 FACTORIES = {"checkers": english, "russian": russian, "brazilian": brazilian, "international": international}

@@ -12,10 +12,15 @@ import random
 
 import pytest
 
-from myriad.core.errors import GameDefinitionError, IllegalMoveError, InvalidMoveError, PositionError
+from myriad.core.errors import (
+    GameDefinitionError,
+    IllegalMoveError,
+    InvalidMoveError,
+    PositionError,
+)
 from myriad.core.game import perft
-from myriad.games import get_game
 from myriad.core.mechanics.sowing import Sowing, two_row_ring
+from myriad.games import get_game
 from myriad.games.kalah import kalah
 
 START = "4,4,4,4,4,4,0/4,4,4,4,4,4,0 s"

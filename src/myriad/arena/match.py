@@ -14,10 +14,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from myriad.ai import Limits, make_bot
+from myriad.core.errors import MyriadError
 from myriad.core.game import Game, Outcome
 from myriad.core.move import Move
-from myriad.core.state import State
 from myriad.games import get_game
+from myriad.notation.records import MOVE_NUMBER, Record, replay
 
 GRACE = 0.25          # seconds a bot may overrun its move time before it loses
 MAX_PLIES = 600       # a game this long is adjudicated a draw
@@ -162,18 +163,16 @@ def _run(schedule: list[tuple[str, tuple[str, str], float, tuple[str, ...], int]
 
 
 def opening_lines(game: Game, text: str) -> list[list[str]]:
-    """Openings from a file: one line of moves each (checked to be legal)."""
+    """Openings from a file: one line of moves each, checked to be legal."""
     lines = []
     for number, line in enumerate(text.splitlines(), start=1):
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
-        moves = [t for t in line.split() if not t.rstrip(".").isdigit()]
-        state: State = game.initial_state()
-        for t in moves:
-            try:
-                state = game.play_text(state, t)
-            except ValueError as err:
-                raise ValueError(f"openings line {number}: {err}") from None
-        lines.append(moves)
+        record = Record(moves=[MOVE_NUMBER.sub("", t) for t in line.split() if MOVE_NUMBER.sub("", t)])
+        try:
+            replay(game, record)
+        except MyriadError as err:
+            raise MyriadError(f"openings line {number}: {err}") from None
+        lines.append(record.moves)
     return lines

@@ -20,7 +20,7 @@ from myriad.core.mechanics.movement import Castling, MoveTables, Promotion, Rule
 from myriad.core.move import CAPTURE, MOVE, Move
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.state import State
-from myriad.core.topology import Topology, file_letter
+from myriad.core.topology import Topology
 from myriad.notation.ranks import board_rows, format_ranks, parse_ranks
 
 CASTLING_LETTERS = "KQkq"
@@ -81,7 +81,6 @@ class PieceGame(Game):
         super().__init__(topology, pieces, setups)
         self.piece_rules = rules
         self.tables = MoveTables(topology, pieces, rules.movement, rules.promotions)
-        pos = topology.pos
         self.castlings = tuple(self._compile_castling(c) for c in rules.castlings)
         # squares whose every touch clears castling rights
         self.rights_lost: dict[int, int] = {}

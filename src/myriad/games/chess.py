@@ -10,8 +10,19 @@ from collections.abc import Mapping, Sequence
 
 from myriad.core.errors import IllegalMoveError
 from myriad.core.mechanics.movement import (
-    ALFIL_PATHS, ALL_DIRECTIONS, DIAGONAL_STEPS, KNIGHT_PATHS, ORTHOGONAL_STEPS, Castling, Promotion,
-    Rule, leap, pawn, slide, step)
+    ALFIL_PATHS,
+    ALL_DIRECTIONS,
+    DIAGONAL_STEPS,
+    KNIGHT_PATHS,
+    ORTHOGONAL_STEPS,
+    Castling,
+    Promotion,
+    Rule,
+    leap,
+    pawn,
+    slide,
+    step,
+)
 from myriad.core.move import Move
 from myriad.core.piece_game import PieceGame, PieceRules
 from myriad.core.pieces import PieceKind
