@@ -114,7 +114,8 @@ def test_match_command_json_and_records(tmp_path: Path, capsys: pytest.CaptureFi
                  "--json", "--out", str(out_file)])
     assert code == 0
     summary = json.loads(capsys.readouterr().out)
-    assert set(summary) == {"games", "wins", "draws", "losses", "score", "elo", "elo_error"}
+    assert set(summary) >= {"games", "wins", "draws", "losses", "score", "elo", "elo_error"}
+    assert summary["forfeits"] == 0 and len(summary["longest_move"]) == 2
     assert summary["games"] == 4 and summary["losses"] == 0
     assert len(read_records(out_file.read_text())) == 4
     assert main(["replay", "tictactoe", str(out_file), "--index", "2"]) == 0

@@ -68,15 +68,14 @@ class MCTS(Bot):
         root = self._reuse(state)
         if root.outcome is not None or (not root.untried and not root.children):
             raise ValueError(f"{self.game.id}: no legal move to choose from")
-        start, done, n = time.monotonic(), 0, 0
+        start, done = time.monotonic(), 0
         while True:
             if budget is not None and done >= budget:
                 break
-            if limits.deadline is not None and (n & 7) == 0 and time.monotonic() >= limits.deadline:
+            if limits.deadline is not None and time.monotonic() >= limits.deadline:
                 break
             self._iterate(root)
             done += 1
-            n += 1
         best = max(root.children, key=lambda ch: ch.visits)
         self.root = best
         best.parent = None

@@ -95,19 +95,20 @@ def cmd_match(args: argparse.Namespace) -> int:
     summary = match_summary(result)
     if args.out:
         _save(game, result, args.out)
+    slowest = [max((r.max_seconds[seat] for r in result.results for seat, s in enumerate(r.specs)
+                    if s == spec), default=0.0) for spec in (args.bot_a, args.bot_b)]
+    forfeits = [f for r in result.results for f in r.failures]
     if args.json:
-        print(json.dumps({k: summary[k] for k in
-                          ("games", "wins", "draws", "losses", "score", "elo", "elo_error")}))
+        out = {k: summary[k] for k in ("games", "wins", "draws", "losses", "score", "elo", "elo_error")}
+        out.update(longest_move=[round(t, 4) for t in slowest], forfeits=len(forfeits))
+        print(json.dumps(out))
         return 0
-    slowest = [max((r.max_seconds[r.specs.index(spec)] for r in result.results), default=0.0)
-               for spec in (args.bot_a, args.bot_b)]
     print(f"{game.name}: {args.bot_a} vs {args.bot_b}, {result.games} games, {args.movetime} s/move")
     print(f"+{result.wins} ={result.draws} -{result.losses}  score {summary['score']:.3f} "
           f"± {summary['score_error']:.3f}  Elo {summary['elo']:+.0f} ± {summary['elo_error']:.0f}")
     print(f"longest move: {args.bot_a} {slowest[0]:.3f} s, {args.bot_b} {slowest[1]:.3f} s")
-    for r in result.results:
-        for failure in r.failures:
-            print(f"forfeit: {failure}")
+    for failure in forfeits:
+        print(f"forfeit: {failure}")
     return 0
 
 
