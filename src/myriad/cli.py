@@ -272,8 +272,10 @@ def build_parser() -> Parser:
 
     from myriad.arena.commands import add_commands
     from myriad.arena.terminal import add_play_command
+    from myriad.web.cli import add_serve_command
     add_commands(commands)
     add_play_command(commands)
+    add_serve_command(commands)
     return parser
 
 

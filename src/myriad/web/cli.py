@@ -1,0 +1,69 @@
+"""``myriad serve``: the browser app on a local port."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from myriad.core.errors import MyriadError
+
+
+def default_db_path() -> Path:
+    """Where games are kept unless ``--db`` says otherwise: a file in the user's data
+    directory (``~/.local/share/myriad/games.sqlite3`` on Linux)."""
+    from platformdirs import user_data_path
+
+    return user_data_path("myriad", appauthor=False) / "games.sqlite3"
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Run the web app until interrupted."""
+    try:
+        import uvicorn
+    except ImportError as err:
+        raise MyriadError(f"the web app needs its dependencies (pip install myriad): {err}") from None
+    from myriad.web.app import create_app
+
+    if not 0 <= args.port <= 65535:
+        raise MyriadError(f"--port must be 0 to 65535, not {args.port}")
+    if args.workers is not None and args.workers < 1:
+        raise MyriadError(f"--workers must be at least 1, not {args.workers}")
+    db = Path(args.db) if args.db else default_db_path()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    print(f"Myriad: http://{args.host}:{args.port}/  (games in {db})", flush=True)
+    uvicorn.run(create_app(db, args.workers), host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
+def serve_options(parser: argparse.ArgumentParser) -> None:
+    """The options of ``serve``."""
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--db", metavar="PATH",
+                        help="SQLite file of the games (default: in the user data directory)")
+    parser.add_argument("--workers", type=int, metavar="N",
+                        help="bot worker processes started at once (default 2; more start on demand, up to 4)")
+    parser.set_defaults(run=cmd_serve)
+
+
+def add_serve_command(commands: Any) -> None:
+    """Register ``serve`` on the command-line parser."""
+    serve_options(commands.add_parser("serve", help="play in the browser (a local web app)"))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m myriad.web``: the same as ``myriad serve``."""
+    parser = argparse.ArgumentParser(prog="python -m myriad.web", description="Myriad in the browser.")
+    serve_options(parser)
+    args = parser.parse_args(argv)
+    try:
+        return cmd_serve(args)
+    except MyriadError as err:
+        print(f"myriad: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

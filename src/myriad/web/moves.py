@@ -1,0 +1,71 @@
+"""Legal moves as the page enters them: a path of squares, captures, and a promotion choice.
+
+The page never judges a move: it receives, for the side to move, every legal move with its
+notation and the squares a player clicks to make it, sends the chosen notation back, and
+the server parses it against ``legal_moves`` again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from myriad.core.game import Game
+from myriad.core.move import DROP, MOVE, SET, Move
+from myriad.core.state import State
+from myriad.web.layout import piece_picture
+
+
+def piece_path(move: Move) -> tuple[int, ...]:
+    """The squares a player clicks to make ``move``: where the moving piece starts, then
+    each square it lands on (each jump of a capture chain).
+
+    Unlike :attr:`Move.path` this follows the one piece: the rook's step of a castling move
+    is not part of the king's path.  A placement or a sowing is its one cell; a pass is ().
+    """
+    steps = [a for a in move if a[0] == MOVE]
+    if not steps:
+        for action in move:
+            if action[0] in (DROP, SET):
+                return (action[2],)
+        return ()
+    path = [steps[0][1], steps[0][2]]
+    for action in steps[1:]:
+        if action[1] == path[-1]:
+            path.append(action[2])
+    return tuple(path)
+
+
+def final_piece(move: Move) -> int:
+    """The piece standing at the end of the moving piece's path (0 when none moves)."""
+    steps = [a for a in move if a[0] == MOVE]
+    if not steps:
+        return 0
+    where, piece = steps[0][2], steps[0][3]
+    for action in steps[1:]:
+        if action[1] == where:
+            where, piece = action[2], action[3]
+    return piece
+
+
+def moves_json(game: Game, state: State, moves: list[Move]) -> list[dict[str, Any]]:
+    """Each legal move: ``notation``, ``path`` and ``captures`` (square names), and
+    ``promotion`` (the picture of the piece it becomes) when the moving piece changes."""
+    name = game.square_name
+    out = []
+    for move in moves:
+        path = piece_path(move)
+        entry: dict[str, Any] = {"notation": game.format_move(state, move),
+                                 "path": [name(p) for p in path],
+                                 "captures": [name(p) for p in move.captures]}
+        piece = final_piece(move)
+        if piece and path and piece != state.cells[path[0]] and game.family != "mancala":
+            entry["promotion"] = piece_picture(game, piece)
+        out.append(entry)
+    return out
+
+
+def last_move_json(game: Game, before: State, move: Move) -> dict[str, Any]:
+    """The move just played, for marking it on the board."""
+    return {"notation": game.format_move(before, move),
+            "path": [game.square_name(p) for p in piece_path(move)],
+            "captures": [game.square_name(p) for p in move.captures]}

@@ -1,0 +1,737 @@
+// The Myriad page: the game list, a game being played, and the controls.
+// The server is the referee: this page shows the legal moves it was sent, lets the player
+// pick one by clicks or drags, and sends the chosen move's notation back.
+
+import { drawBoard, preview, pieceIcon, Geometry } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+const LEVELS = ["human", "easy", "medium", "strong", "custom"];
+
+const app = {
+  catalog: null,
+  layouts: new Map(),
+  view: null,        // the game as the server last described it
+  layout: null,
+  flipped: false,
+  entry: [],         // squares clicked so far for the move being entered
+  ws: null,
+  wsGame: null,
+  muted: localStorage.getItem("myriad.muted") === "1",
+  audio: null,
+  drag: null,
+  geometry: null,
+};
+
+// -- talking to the server ------------------------------------------------------------------
+
+class ApiError extends Error {}
+
+async function api(method, path, body) {
+  const options = { method, headers: {} };
+  if (body === undefined && method !== "GET") body = {};
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (err) {
+    throw new ApiError(`the server cannot be reached (${err.message})`);
+  }
+  if (response.status === 204) return null;
+  let data = null;
+  try { data = await response.json(); } catch { /* not JSON */ }
+  if (!response.ok) throw new ApiError((data && data.error) || `${response.status} ${response.statusText}`);
+  return data;
+}
+
+function showMessage(text, kind = "error") {
+  const box = $("message");
+  if (!text) { box.hidden = true; box.textContent = ""; return; }
+  box.textContent = text;
+  box.className = `message ${kind}`;
+  box.hidden = false;
+}
+
+// -- start and routing ----------------------------------------------------------------------
+
+async function start() {
+  setSoundButton();
+  try {
+    app.catalog = await api("GET", "/api/catalog");
+  } catch (err) {
+    showMessage(`Cannot load the games: ${err.message}`);
+    return;
+  }
+  for (const layout of app.catalog.games) app.layouts.set(layout.id, layout);
+  buildNewGameForm();
+  buildFamilyFilter();
+  bindControls();
+  const query = new URLSearchParams(location.search);
+  if (query.has("position")) {
+    await openFromUrl(query);
+  }
+  window.addEventListener("hashchange", route);
+  await route();
+}
+
+async function openFromUrl(query) {
+  const body = { position: query.get("position") };
+  if (query.get("game")) body.game = query.get("game");
+  if (query.get("seats")) body.seats = query.get("seats").split(",");
+  else if (body.game && app.layouts.has(body.game)) body.seats = app.layouts.get(body.game).players.map(() => "human");
+  try {
+    const view = await api("POST", "/api/games", body);
+    history.replaceState(null, "", `${location.pathname}#/game/${view.id}`);
+  } catch (err) {
+    history.replaceState(null, "", `${location.pathname}${location.hash}`);
+    showMessage(`Cannot open the position from the address: ${err.message}`);
+    app.keepMessage = true;
+  }
+}
+
+async function route() {
+  const match = location.hash.match(/^#\/game\/([\w-]+)/);
+  if (!app.keepMessage) showMessage("");
+  app.keepMessage = false;
+  if (match) await openGame(match[1]);
+  else await showList();
+}
+
+// -- the game list --------------------------------------------------------------------------
+
+function seatLabel(seat) {
+  if (seat === "human") return "human";
+  if (app.catalog.levels[seat]) return `bot (${seat})`;
+  return `bot: ${seat}`;
+}
+
+function buildNewGameForm() {
+  const select = $("game-select");
+  select.replaceChildren();
+  for (const family of app.catalog.families) {
+    const group = document.createElement("optgroup");
+    group.label = family;
+    for (const layout of app.catalog.games.filter((g) => g.family === family)) {
+      const option = new Option(layout.name, layout.id);
+      group.appendChild(option);
+    }
+    select.appendChild(group);
+  }
+  select.value = localStorage.getItem("myriad.game") || "chess";
+  if (!select.value) select.selectedIndex = 0;
+  select.addEventListener("change", buildSeats);
+  buildSeats();
+  $("new-game-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    await startNewGame();
+  });
+}
+
+function buildSeats() {
+  const layout = app.layouts.get($("game-select").value);
+  const box = $("seats");
+  box.replaceChildren();
+  const saved = JSON.parse(localStorage.getItem(`myriad.seats.${layout.id}`) || "null");
+  layout.players.forEach((player, index) => {
+    const row = document.createElement("div");
+    row.className = "seat";
+    const label = document.createElement("label");
+    label.className = "field";
+    label.textContent = player;
+    const select = document.createElement("select");
+    select.className = "seat-select";
+    select.dataset.player = String(index);
+    for (const level of LEVELS) select.appendChild(new Option(level === "human" ? "human" : level === "custom" ? "custom bot spec…" : `bot: ${level}`, level));
+    const custom = document.createElement("input");
+    custom.className = "seat-spec";
+    custom.placeholder = "e.g. mcts:playouts=2000";
+    custom.spellcheck = false;
+    const seat = saved && saved[index] ? saved[index] : index === 0 ? "human" : "medium";
+    if (LEVELS.includes(seat)) select.value = seat;
+    else { select.value = "custom"; custom.value = seat; }
+    custom.hidden = select.value !== "custom";
+    select.addEventListener("change", () => { custom.hidden = select.value !== "custom"; });
+    label.appendChild(select);
+    row.append(label, custom);
+    box.appendChild(row);
+  });
+}
+
+function chosenSeats() {
+  return [...document.querySelectorAll("#seats .seat")].map((row) => {
+    const level = row.querySelector("select").value;
+    return level === "custom" ? row.querySelector("input").value.trim() : level;
+  });
+}
+
+async function startNewGame() {
+  const game = $("game-select").value;
+  const seats = chosenSeats();
+  const body = { game, seats, movetime: Number($("movetime").value) };
+  const position = $("start-position").value.trim();
+  if (position) body.position = position;
+  try {
+    const view = await api("POST", "/api/games", body);
+    localStorage.setItem("myriad.game", game);
+    localStorage.setItem(`myriad.seats.${game}`, JSON.stringify(seats));
+    $("start-position").value = "";
+    location.hash = `#/game/${view.id}`;
+  } catch (err) {
+    showMessage(`Cannot start the game: ${err.message}`);
+  }
+}
+
+function buildFamilyFilter() {
+  const select = $("family-filter");
+  for (const family of app.catalog.families) select.appendChild(new Option(family, family));
+  select.value = localStorage.getItem("myriad.family") || "";
+  select.addEventListener("change", () => {
+    localStorage.setItem("myriad.family", select.value);
+    loadList();
+  });
+}
+
+async function showList() {
+  closeSocket();
+  app.view = null;
+  $("game-view").hidden = true;
+  $("list-view").hidden = false;
+  document.title = "Myriad";
+  await loadList();
+}
+
+async function loadList() {
+  const family = $("family-filter").value;
+  let data;
+  try {
+    data = await api("GET", `/api/games${family ? `?family=${encodeURIComponent(family)}` : ""}`);
+  } catch (err) {
+    showMessage(`Cannot list the games: ${err.message}`);
+    return;
+  }
+  const list = $("games-list");
+  list.replaceChildren();
+  $("no-games").hidden = data.games.length > 0;
+  for (const game of data.games) {
+    const layout = app.layouts.get(game.game);
+    if (!layout) continue;
+    const item = document.createElement("li");
+    item.className = "game-card";
+    item.dataset.id = game.id;
+    item.dataset.game = game.game;
+    const link = document.createElement("a");
+    link.href = `#/game/${game.id}`;
+    link.className = "card-link";
+    link.appendChild(preview(layout, game.cells));
+    const info = document.createElement("div");
+    info.className = "card-info";
+    const seats = game.players.map((p, i) => `${p}: ${seatLabel(game.seats[i])}`).join(" · ");
+    info.innerHTML = `<strong></strong><span class="seats-line"></span><span class="status-line"></span>`;
+    info.querySelector("strong").textContent = game.name;
+    info.querySelector(".seats-line").textContent = seats;
+    info.querySelector(".status-line").textContent = `${game.status} · ${game.ply} ${game.ply === 1 ? "move" : "moves"}`;
+    link.appendChild(info);
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.className = "remove";
+    remove.title = "Delete this game";
+    remove.textContent = "✕";
+    remove.addEventListener("click", async () => {
+      try {
+        await api("DELETE", `/api/games/${game.id}`);
+        item.remove();
+        $("no-games").hidden = list.children.length > 0;
+      } catch (err) { showMessage(err.message); }
+    });
+    item.append(link, remove);
+    list.appendChild(item);
+  }
+}
+
+// -- a game ---------------------------------------------------------------------------------
+
+async function openGame(id) {
+  let view;
+  try {
+    view = await api("GET", `/api/games/${id}`);
+  } catch (err) {
+    showMessage(`Cannot open the game: ${err.message}`);
+    location.hash = "#/";
+    return;
+  }
+  $("list-view").hidden = true;
+  $("game-view").hidden = false;
+  app.view = null;
+  app.layout = app.layouts.get(view.game);
+  const humans = view.seats.map((s, i) => (s === "human" ? i : -1)).filter((i) => i >= 0);
+  app.flipped = humans.length === 1 && humans[0] === 1;
+  app.entry = [];
+  $("rules-text").textContent = app.layout.rules || "No rules text for this game.";
+  $("game-title").textContent = app.layout.name;
+  document.title = `${app.layout.name} · Myriad`;
+  show(view);
+  openSocket(id);
+}
+
+function openSocket(id) {
+  closeSocket();
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws`);
+  app.ws = ws;
+  app.wsGame = id;
+  ws.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "state" && app.view && message.game.id === app.view.id) show(message.game);
+  });
+  ws.addEventListener("close", () => {
+    if (app.ws !== ws) return;
+    app.ws = null;
+    // The server went away (a restart): try again while this game is open.
+    setTimeout(() => { if (app.wsGame === id && app.view && app.view.id === id && !app.ws) reconnect(id); }, 1500);
+  });
+}
+
+async function reconnect(id) {
+  try {
+    const view = await api("GET", `/api/games/${id}`);
+    if (app.view && app.view.id === id) { show(view, true); openSocket(id); }
+  } catch {
+    setTimeout(() => { if (app.wsGame === id && !app.ws) reconnect(id); }, 3000);
+  }
+}
+
+function closeSocket() {
+  app.wsGame = null;
+  if (app.ws) { const ws = app.ws; app.ws = null; ws.close(); }
+}
+
+// Show a view of the game (ignoring one older than what is shown, unless `force`).
+function show(view, force = false) {
+  const previous = app.view;
+  if (previous && previous.id === view.id && view.version < previous.version && !force) return;
+  const moved = previous && previous.id === view.id && view.ply !== previous.ply;
+  app.view = view;
+  if (moved || !previous || previous.ply !== view.ply || previous.version !== view.version) app.entry = [];
+  if (moved && view.ply > previous.ply) playSound();
+  render();
+}
+
+function render() {
+  const view = app.view;
+  const layout = app.layout;
+  const marks = currentMarks();
+  app.geometry = drawBoard($("board"), layout, view.cells, { flipped: app.flipped, marks });
+  $("board").classList.toggle("interactive", view.human_turn);
+  renderBars();
+  renderStatus();
+  renderMoves();
+  const pass = view.legal.find((m) => m.path.length === 0);
+  $("pass").hidden = !pass;
+  if (pass) $("pass").textContent = pass.notation === "pass" ? "Pass" : pass.notation;
+  $("undo").disabled = !view.can_undo;
+  $("redo").disabled = !view.can_redo;
+  $("position-text").value = view.position;
+  $("export").href = `/api/games/${view.id}/record`;
+  const link = `${location.pathname}?game=${encodeURIComponent(view.game)}&position=${encodeURIComponent(view.position)}`;
+  $("position-link").href = link;
+  const allBots = view.seats.every((s) => s !== "human");
+  $("bot-controls").hidden = !allBots;
+  if (allBots) {
+    $("speed").value = String(closestSpeed(view.delay));
+    $("pause").textContent = view.paused ? "Resume" : "Pause";
+  }
+}
+
+function closestSpeed(delay) {
+  const options = [...$("speed").options].map((o) => Number(o.value));
+  return options.reduce((best, v) => (Math.abs(v - delay) < Math.abs(best - delay) ? v : best), options[0]);
+}
+
+function renderBars() {
+  const view = app.view;
+  const bottomPlayer = app.flipped ? 1 : 0;
+  const topPlayer = 1 - bottomPlayer;
+  for (const [id, player] of [["bar-top", topPlayer], ["bar-bottom", bottomPlayer]]) {
+    const bar = $(id);
+    if (player >= view.players.length) { bar.hidden = true; continue; }
+    bar.hidden = false;
+    bar.replaceChildren();
+    const swatch = document.createElement("span");
+    swatch.className = "swatch";
+    swatch.style.background = app.layout.colours[player];
+    const name = document.createElement("span");
+    name.className = "player-name";
+    name.textContent = view.players[player];
+    const seat = document.createElement("span");
+    seat.className = "seat-name";
+    seat.textContent = seatLabel(view.seats[player]);
+    bar.append(swatch, name, seat);
+    const toMove = !view.outcome && view.to_move === player;
+    bar.classList.toggle("to-move", toMove);
+    if (toMove && view.thinking) {
+      const thinking = document.createElement("span");
+      thinking.className = "thinking";
+      thinking.textContent = "thinking…";
+      bar.appendChild(thinking);
+    }
+  }
+}
+
+function renderStatus() {
+  const view = app.view;
+  const status = $("status");
+  let text;
+  if (view.outcome) {
+    const o = view.outcome;
+    text = o.winner ? `Game over: ${o.winner} wins (${o.reason})` : `Game over: draw (${o.reason})`;
+    if (o.scores.length === 2 && o.scores.some((s) => s !== 0 && s !== 0.5 && s !== 1)) text += ` ${o.scores.join("–")}`;
+  } else if (view.human_turn) {
+    const humans = view.seats.filter((s) => s === "human").length;
+    text = humans === 1 ? `Your move (${view.to_move_name})` : `${cap(view.to_move_name)} to move`;
+    if (app.entry.length > 0) text += ` · ${app.entry.join(" → ")}`;
+  } else if (view.paused) {
+    text = `${cap(view.to_move_name)} to move · paused`;
+  } else {
+    text = `${cap(view.to_move_name)} (bot) to move${view.thinking ? " · thinking…" : ""}`;
+  }
+  status.textContent = text;
+  status.classList.toggle("over", Boolean(view.outcome));
+  if (view.notice) showMessage(view.notice, "notice");
+}
+
+function cap(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
+
+function renderMoves() {
+  const view = app.view;
+  const body = $("moves").querySelector("tbody");
+  body.replaceChildren();
+  const players = view.players.length;
+  let row = null;
+  let number = 0;
+  let column = players;
+  view.history.forEach((entry, ply) => {
+    if (!row || entry.player <= column) {
+      number += 1;
+      row = document.createElement("tr");
+      const head = document.createElement("th");
+      head.textContent = `${number}.`;
+      row.appendChild(head);
+      for (let p = 0; p < players; p++) row.appendChild(document.createElement("td"));
+      body.appendChild(row);
+    }
+    column = entry.player;
+    const cell = row.children[1 + entry.player];
+    cell.textContent = entry.notation;
+    cell.title = entry.by === "human" ? "human" : `bot (${entry.by})`;
+    if (ply === view.history.length - 1) cell.classList.add("last");
+  });
+  const wrap = $("moves").parentElement;
+  wrap.scrollTop = wrap.scrollHeight;
+}
+
+// -- entering a move ------------------------------------------------------------------------
+
+function startsWith(path, prefix) {
+  return prefix.every((name, i) => path[i] === name);
+}
+
+function candidates(prefix = app.entry) {
+  if (!app.view || !app.view.human_turn) return [];
+  return app.view.legal.filter((m) => m.path.length >= prefix.length && m.path.length > 0 && startsWith(m.path, prefix));
+}
+
+function currentMarks() {
+  const view = app.view;
+  const marks = { last: view.last ? view.last.path : [], captures: view.last ? view.last.captures : [] };
+  if (app.entry.length > 0) {
+    marks.selected = app.entry[0];
+    marks.path = app.entry;
+    const next = new Set();
+    for (const m of candidates()) if (m.path.length > app.entry.length) next.add(m.path[app.entry.length]);
+    marks.targets = [...next];
+  } else if (view.human_turn && view.legal.length && view.legal.every((m) => m.path.length <= 1)) {
+    // Placement and sowing games: the playable cells are marked, unless nearly every
+    // cell is playable (gomoku, tic-tac-toe), where marks would only hide the board.
+    const cells = [...new Set(view.legal.filter((m) => m.path.length === 1).map((m) => m.path[0]))];
+    if (cells.length * 2 <= app.layout.positions.length) marks.targets = cells;
+  }
+  return marks;
+}
+
+function squareClicked(name) {
+  const view = app.view;
+  if (!view || !view.human_turn) return;
+  const prefix = app.entry;
+  if (prefix.length === 0) {
+    const here = candidates([name]);
+    if (here.length === 0) return refuseStart(name);
+    showMessage("");
+    if (here.every((m) => m.path.length === 1)) return finish(here);
+    app.entry = [name];
+    return render();
+  }
+  if (prefix.length === 1 && name === prefix[0]) { app.entry = []; return render(); }
+  const extended = candidates([...prefix, name]);
+  if (extended.length > 0) {
+    app.entry = [...prefix, name];
+    const complete = extended.filter((m) => m.path.length === app.entry.length);
+    const longer = extended.filter((m) => m.path.length > app.entry.length);
+    if (longer.length === 0) return finish(complete);
+    return render();
+  }
+  // A click on the last square of a longer path: take it if it names one path.
+  const ending = candidates().filter((m) => m.path[m.path.length - 1] === name);
+  const paths = new Set(ending.map((m) => m.path.join(" ")));
+  if (ending.length > 0 && paths.size === 1) return finish(ending);
+  // Another piece that can move: select it instead.
+  app.entry = [];
+  if (candidates([name]).length > 0 && prefix.length === 1) return squareClicked(name);
+  showMessage(`${[...prefix, name].join("–")} is not a legal move.`);
+  render();
+}
+
+// A click that cannot start a move: say why, unless it was a click on nothing in particular.
+function refuseStart(name) {
+  const view = app.view;
+  if (app.layout.gravity) return dropInColumn(name);
+  const pos = app.layout.positions.findIndex((p) => p.name === name);
+  const cell = view.cells[pos];
+  const placing = view.legal.length > 0 && view.legal.every((m) => m.path.length <= 1);
+  if (placing) showMessage(`${name} is not a legal move here.`);
+  else if (cell && typeof cell === "object" && cell.owner === view.to_move) showMessage(`The ${cell.kind} on ${name} has no legal move.`);
+}
+
+function dropInColumn(name) {
+  const layout = app.layout;
+  const clicked = layout.positions.find((p) => p.name === name);
+  if (!clicked) return;
+  const column = app.view.legal.filter((m) => {
+    if (m.path.length !== 1) return false;
+    const p = layout.positions.find((q) => q.name === m.path[0]);
+    return p && p.x === clicked.x;
+  });
+  if (column.length === 1) finish(column);
+  else showMessage(`No legal move in column ${name.replace(/[0-9]+$/, "")}.`);
+}
+
+function finish(moves) {
+  if (moves.length === 1) return send(moves[0].notation);
+  choose(moves);
+}
+
+function choose(moves) {
+  const box = $("promotion-choices");
+  box.replaceChildren();
+  $("promotion-title").textContent = moves.every((m) => m.promotion) ? "Promote to" : "Which move?";
+  for (const move of moves) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "choice";
+    button.dataset.notation = move.notation;
+    if (move.promotion) button.appendChild(pieceIcon(app.layout, move.promotion));
+    const label = document.createElement("span");
+    label.textContent = move.promotion ? move.promotion.kind : move.notation;
+    button.appendChild(label);
+    button.addEventListener("click", () => { $("promotion").hidden = true; send(move.notation); });
+    box.appendChild(button);
+  }
+  $("promotion").hidden = false;
+}
+
+async function send(notation) {
+  const view = app.view;
+  app.entry = [];
+  try {
+    const next = await api("POST", `/api/games/${view.id}/moves`, { move: notation, ply: view.ply });
+    showMessage("");
+    show(next);
+  } catch (err) {
+    showMessage(`Move not played: ${err.message}`);
+    try { show(await api("GET", `/api/games/${view.id}`), true); } catch { render(); }
+  }
+}
+
+// Pointer input on the board: a click selects, a drag from a piece to a square moves it.
+function boardPoint(event) {
+  const svg = $("board");
+  const matrix = svg.getScreenCTM();
+  if (!matrix) return [-1, -1];
+  const point = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+  return [point.x, point.y];
+}
+
+function squareAt(event) {
+  if (!app.geometry) return null;
+  const pos = app.geometry.positionAt(...boardPoint(event));
+  return pos >= 0 ? app.layout.positions[pos].name : null;
+}
+
+function bindBoard() {
+  const svg = $("board");
+  svg.addEventListener("pointerdown", (event) => {
+    if (!app.view || !app.view.human_turn || event.button !== 0) return;
+    const name = squareAt(event);
+    if (!name) return;
+    const movable = app.entry.length === 0 && candidates([name]).some((m) => m.path.length > 1);
+    app.drag = { from: name, x: event.clientX, y: event.clientY, moved: false, movable, ghost: null };
+    if (movable) svg.setPointerCapture(event.pointerId);
+    event.preventDefault();
+  });
+  svg.addEventListener("pointermove", (event) => {
+    const drag = app.drag;
+    if (!drag || !drag.movable) return;
+    if (!drag.moved && Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 6) return;
+    if (!drag.moved) {
+      drag.moved = true;
+      const piece = svg.querySelector(`.pieces [data-square="${CSS.escape(drag.from)}"]`);
+      if (piece) {
+        drag.ghost = piece.cloneNode(true);
+        drag.ghost.classList.add("ghost");
+        piece.classList.add("lifted");
+        svg.appendChild(drag.ghost);
+      }
+      app.entry = [drag.from];
+      const marks = currentMarks();
+      app.geometry = drawBoard(svg, app.layout, app.view.cells, { flipped: app.flipped, marks });
+      const again = svg.querySelector(`.pieces [data-square="${CSS.escape(drag.from)}"]`);
+      if (again) again.classList.add("lifted");
+      if (drag.ghost) svg.appendChild(drag.ghost);
+    }
+    if (drag.ghost) {
+      const [x, y] = boardPoint(event);
+      const [cx, cy] = app.geometry.centre(app.geometry.index.get(drag.from));
+      drag.ghost.setAttribute("transform", `translate(${x - cx} ${y - cy})`);
+    }
+  });
+  const end = (event) => {
+    const drag = app.drag;
+    app.drag = null;
+    if (!drag) return;
+    const name = squareAt(event);
+    if (drag.moved) {
+      if (name && name !== drag.from) { app.entry = [drag.from]; squareClicked(name); }
+      else render();
+      return;
+    }
+    if (name) squareClicked(name);
+  };
+  svg.addEventListener("pointerup", end);
+  svg.addEventListener("pointercancel", () => { app.drag = null; if (app.view) render(); });
+}
+
+// -- controls -------------------------------------------------------------------------------
+
+function bindControls() {
+  bindBoard();
+  $("flip").addEventListener("click", () => { app.flipped = !app.flipped; render(); });
+  $("undo").addEventListener("click", () => gameAction("undo"));
+  $("redo").addEventListener("click", () => gameAction("redo"));
+  $("pass").addEventListener("click", () => {
+    const pass = app.view && app.view.legal.find((m) => m.path.length === 0);
+    if (pass) send(pass.notation);
+  });
+  $("new-game").addEventListener("click", () => {
+    if (app.view) {
+      $("game-select").value = app.view.game;
+      localStorage.setItem(`myriad.seats.${app.view.game}`, JSON.stringify(app.view.seats));
+      buildSeats();
+      $("movetime").value = app.view.movetime;
+    }
+    location.hash = "#/";
+  });
+  $("rules-toggle").addEventListener("click", () => {
+    const panel = $("rules");
+    panel.hidden = !panel.hidden;
+    $("rules-toggle").setAttribute("aria-expanded", String(!panel.hidden));
+  });
+  $("copy-position").addEventListener("click", copyPosition);
+  $("open-position-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const text = $("open-position").value.trim();
+    if (!text || !app.view) return;
+    try {
+      const view = await api("POST", "/api/games", { game: app.view.game, position: text, seats: app.view.seats,
+                                                    movetime: app.view.movetime });
+      $("open-position").value = "";
+      showMessage("");
+      location.hash = `#/game/${view.id}`;
+    } catch (err) {
+      showMessage(`Position not opened: ${err.message}`);
+    }
+  });
+  $("speed").addEventListener("change", () => configure({ delay: Number($("speed").value) }));
+  $("pause").addEventListener("click", () => configure({ paused: !app.view.paused }));
+  $("promotion-cancel").addEventListener("click", () => { $("promotion").hidden = true; app.entry = []; render(); });
+  $("sound").addEventListener("click", () => {
+    app.muted = !app.muted;
+    localStorage.setItem("myriad.muted", app.muted ? "1" : "0");
+    setSoundButton();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && app.view) { $("promotion").hidden = true; app.entry = []; render(); }
+  });
+}
+
+async function gameAction(what) {
+  if (!app.view) return;
+  try {
+    show(await api("POST", `/api/games/${app.view.id}/${what}`));
+    showMessage("");
+  } catch (err) {
+    showMessage(err.message);
+  }
+}
+
+async function configure(settings) {
+  try {
+    show(await api("PATCH", `/api/games/${app.view.id}`, settings));
+  } catch (err) {
+    showMessage(err.message);
+  }
+}
+
+async function copyPosition() {
+  const input = $("position-text");
+  try {
+    await navigator.clipboard.writeText(input.value);
+    showMessage("Position copied.", "notice");
+  } catch {
+    input.select();
+    showMessage("Position selected: press Ctrl+C (or ⌘C) to copy.", "notice");
+  }
+}
+
+// -- sound ----------------------------------------------------------------------------------
+
+const SPEAKER = '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M3 9v6h4l5 4V5L7 9H3z" fill="currentColor"/>';
+const WAVES = '<path d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12" stroke="currentColor" stroke-width="2" fill="none" stroke-linecap="round"/>';
+const CROSS = '<path d="M16 9l6 6M22 9l-6 6" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>';
+
+function setSoundButton() {
+  const button = $("sound");
+  button.innerHTML = `${SPEAKER}${app.muted ? CROSS : WAVES}</svg>`;
+  button.setAttribute("aria-pressed", String(!app.muted));
+  button.title = app.muted ? "Sound off (click to turn on)" : "Sound on (click to mute)";
+}
+
+function playSound() {
+  if (app.muted) return;
+  try {
+    app.audio = app.audio || new AudioContext();
+    const ctx = app.audio;
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.type = "triangle";
+    osc.frequency.value = 520;
+    gain.gain.setValueAtTime(0.18, ctx.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.09);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start();
+    osc.stop(ctx.currentTime + 0.1);
+  } catch { /* no audio on this device */ }
+}
+
+export { app, Geometry };
+start();

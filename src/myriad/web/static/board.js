@@ -1,0 +1,319 @@
+// Drawing a board as SVG from a game's layout (sent by the server) and its cells.
+// The board knows nothing of the rules: it draws positions, pieces and marks it is given,
+// and reports which position is under a point.
+
+const SVG = "http://www.w3.org/2000/svg";
+const TEXT_STYLE = "\uFE0E"; // ask for the text (not emoji) form of a glyph
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function text(parent, x, y, content, attrs = {}) {
+  const node = el("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", ...attrs }, parent);
+  node.textContent = content;
+  return node;
+}
+
+// Light or dark colour for text drawn over a player's colour.
+function inkOn(colour) {
+  const hex = colour.replace("#", "");
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#222" : "#f6f6f6";
+}
+
+function darker(colour) {
+  return inkOn(colour) === "#222" ? "#5b5346" : "#000";
+}
+
+// Geometry shared by drawing and hit-testing.
+export class Geometry {
+  constructor(layout, { flipped = false, labels = true } = {}) {
+    this.layout = layout;
+    this.flipped = flipped;
+    this.mancala = layout.style === "mancala";
+    this.width = layout.width;
+    this.height = layout.height;
+    // Room for labels: letters below and numbers left of a grid, pit names above and below.
+    const edges = labels && (layout.files.length > 0 || layout.ranks.length > 0);
+    const pits = labels && this.mancala;
+    const thin = 0.12;
+    this.left = edges ? 0.55 : thin;
+    this.right = thin;
+    this.top = pits ? 0.45 : thin;
+    this.bottom = edges ? 0.55 : pits ? 0.45 : thin;
+    this.index = new Map(layout.positions.map((p, i) => [p.name, i]));
+  }
+  get viewBox() {
+    return `0 0 ${this.width + this.left + this.right} ${this.height + this.top + this.bottom}`;
+  }
+  // Top-left corner of the unit cell of board coordinates (x, y), after orientation.
+  corner(x, y) {
+    const col = this.flipped ? this.width - 1 - x : x;
+    const row = this.flipped ? y : this.height - 1 - y;
+    return [this.left + col, this.top + row];
+  }
+  centre(pos) {
+    const p = this.layout.positions[pos];
+    const [cx, cy] = this.corner(p.x, p.y);
+    return [cx + 0.5, cy + 0.5];
+  }
+  // The position whose cell contains the SVG point (px, py), or -1.
+  positionAt(px, py) {
+    let best = -1;
+    let bestDistance = Infinity;
+    this.layout.positions.forEach((p, i) => {
+      const [cx, cy] = this.centre(i);
+      const dx = Math.abs(px - cx);
+      const dy = Math.abs(py - cy);
+      const reach = p.store ? [0.5, 1.0] : [0.5, 0.5];
+      if (dx <= reach[0] && dy <= reach[1]) {
+        const d = dx * dx + dy * dy;
+        if (d < bestDistance) { bestDistance = d; best = i; }
+      }
+    });
+    return best;
+  }
+}
+
+// Draw the board into `svg`.  `marks`: {selected, targets, path, last, captures} as sets or
+// arrays of position names; `small` draws a preview without labels or marks.
+export function drawBoard(svg, layout, cells, { flipped = false, marks = {}, small = false } = {}) {
+  const geo = new Geometry(layout, { flipped, labels: !small });
+  svg.replaceChildren();
+  svg.setAttribute("viewBox", geo.viewBox);
+  svg.setAttribute("class", `board style-${layout.style}${small ? " small" : ""}`);
+  svg.dataset.game = layout.id;
+  const ground = el("g", { class: "ground" }, svg);
+  drawGround(ground, geo, layout);
+  if (!small) drawLabels(el("g", { class: "labels" }, svg), geo, layout);
+  const under = el("g", { class: "marks-under" }, svg);
+  const pieces = el("g", { class: "pieces" }, svg);
+  const over = el("g", { class: "marks-over" }, svg);
+  if (!small) drawMarksUnder(under, geo, layout, cells, marks);
+  layout.positions.forEach((p, i) => {
+    const cell = cells[i];
+    if (layout.counts) drawSeeds(pieces, geo, layout, i, cell);
+    else if (cell) drawPiece(pieces, geo, layout, i, cell);
+  });
+  if (!small && layout.cell_labels) drawCellLabels(el("g", { class: "labels" }, svg), geo, layout);
+  if (!small) drawMarksOver(over, geo, layout, cells, marks);
+  if (layout.counts) {
+    const counts = el("g", { class: "counts" }, svg);
+    layout.positions.forEach((p, i) => drawCount(counts, geo, layout, i, cells[i], small));
+  }
+  // Invisible cells on top: they carry the names used by clicks, drags and tests.
+  const hits = el("g", { class: "hits" }, svg);
+  layout.positions.forEach((p, i) => {
+    const [cx, cy] = geo.centre(i);
+    const h = p.store ? 1.8 : 1;
+    el("rect", { x: cx - 0.5, y: cy - h / 2, width: 1, height: h, class: "hit", "data-square": p.name,
+                 fill: "transparent" }, hits);
+  });
+  return geo;
+}
+
+function drawGround(g, geo, layout) {
+  const { width, height, left: m, top: t } = geo;
+  const style = layout.style;
+  if (style === "mancala") {
+    el("rect", { x: m - 0.08, y: t - 0.08, width: width + 0.16, height: height + 0.16, rx: 0.45, class: "mancala-board" }, g);
+    layout.positions.forEach((p, i) => {
+      const [cx, cy] = geo.centre(i);
+      if (p.store) el("rect", { x: cx - 0.4, y: cy - 0.9, width: 0.8, height: 1.8, rx: 0.38, class: "store" }, g);
+      else el("circle", { cx, cy, r: 0.42, class: "pit" }, g);
+    });
+    return;
+  }
+  const frame = { checkered: "frame-wood", plain: "frame-plain", reversi: "frame-green",
+                  intersections: "frame-goban", columns: "frame-blue" }[style] || "frame-plain";
+  el("rect", { x: m, y: t, width, height, class: frame }, g);
+  if (style === "checkered") {
+    for (let x = 0; x < width; x++) {
+      for (let y = 0; y < height; y++) {
+        const [cx, cy] = geo.corner(x, y);
+        el("rect", { x: cx, y: cy, width: 1, height: 1, class: (x + y) % 2 === 0 ? "sq-dark" : "sq-light" }, g);
+      }
+    }
+  } else if (style === "reversi" || style === "plain") {
+    const inner = style === "plain" ? 1 : 0; // tic-tac-toe: no outer frame lines
+    for (let i = inner; i <= width - inner; i++) el("line", { x1: m + i, y1: t, x2: m + i, y2: t + height, class: "grid" }, g);
+    for (let j = inner; j <= height - inner; j++) el("line", { x1: m, y1: t + j, x2: m + width, y2: t + j, class: "grid" }, g);
+    if (style === "reversi" && width === 8 && height === 8) {
+      for (const [x, y] of [[2, 2], [6, 2], [2, 6], [6, 6]]) el("circle", { cx: m + x, cy: t + y, r: 0.07, class: "dot" }, g);
+    }
+  } else if (style === "intersections") {
+    for (let i = 0; i < width; i++) el("line", { x1: m + i + 0.5, y1: t + 0.5, x2: m + i + 0.5, y2: t + height - 0.5, class: "grid" }, g);
+    for (let j = 0; j < height; j++) el("line", { x1: m + 0.5, y1: t + j + 0.5, x2: m + width - 0.5, y2: t + j + 0.5, class: "grid" }, g);
+    for (const [x, y] of starPoints(width, height)) {
+      const [cx, cy] = geo.corner(x, y);
+      el("circle", { cx: cx + 0.5, cy: cy + 0.5, r: 0.1, class: "star" }, g);
+    }
+  } else if (style === "columns") {
+    layout.positions.forEach((p, i) => {
+      const [cx, cy] = geo.centre(i);
+      el("circle", { cx, cy, r: 0.4, class: "hole" }, g);
+    });
+  }
+}
+
+function starPoints(width, height) {
+  if (width !== height || width < 9) return [];
+  const edge = width >= 13 ? 3 : 2;
+  const far = width - 1 - edge;
+  const mid = (width - 1) / 2;
+  return [[edge, edge], [far, edge], [edge, far], [far, far], [mid, mid]];
+}
+
+function drawLabels(g, geo, layout) {
+  const { left, top, bottom, height } = geo;
+  layout.files.forEach((label, x) => {
+    const [cx] = geo.corner(x, 0);
+    text(g, cx + 0.5, top + height + bottom / 2, label, { class: "coord" });
+  });
+  layout.ranks.forEach((label, y) => {
+    const [, cy] = geo.corner(0, y);
+    text(g, left / 2, cy + 0.5, label, { class: "coord" });
+  });
+  if (layout.style === "mancala") {
+    layout.positions.forEach((p, i) => {
+      if (p.store) return;
+      const [cx, cy] = geo.centre(i);
+      const above = cy < top + height / 2;
+      text(g, cx, above ? top / 2 - 0.04 : top + height + bottom / 2 + 0.04, p.name, { class: "coord pit-name" });
+    });
+  }
+}
+
+// Square numbers (draughts) in the corner of each square, over the pieces.
+function drawCellLabels(g, geo, layout) {
+  layout.positions.forEach((p, i) => {
+    const [cx, cy] = geo.centre(i);
+    text(g, cx - 0.46, cy - 0.46, p.name, { class: "cell-label", "text-anchor": "start" });
+  });
+}
+
+function drawPiece(g, geo, layout, pos, piece) {
+  const [cx, cy] = geo.centre(pos);
+  const colour = layout.colours[piece.owner] || "#888";
+  const group = el("g", { class: `piece owner-${piece.owner} kind-${piece.kind}`, "data-square": layout.positions[pos].name }, g);
+  if (piece.shape === "disc") {
+    el("circle", { cx, cy: cy + 0.03, r: 0.4, class: "disc-shadow" }, group);
+    el("circle", { cx, cy, r: 0.4, fill: colour, stroke: darker(colour), "stroke-width": 0.035 }, group);
+    if (layout.style !== "reversi" && layout.style !== "intersections") {
+      el("circle", { cx, cy, r: 0.29, fill: "none", stroke: darker(colour), "stroke-width": 0.02, opacity: 0.6 }, group);
+    }
+    if (piece.king) drawCrown(group, cx, cy, inkOn(colour));
+  } else if (piece.shape === "mark") {
+    text(group, cx, cy + 0.03, piece.text, { class: "mark", fill: piece.owner === 0 ? "#1f5fbf" : "#c8322d" });
+  } else if (piece.shape === "glyph") {
+    text(group, cx, cy + 0.04, piece.text + TEXT_STYLE, {
+      class: "glyph", fill: colour, stroke: darker(colour), "stroke-width": inkOn(colour) === "#222" ? 0.025 : 0.01,
+    });
+  } else {
+    el("circle", { cx, cy, r: 0.38, fill: colour, stroke: darker(colour), "stroke-width": 0.04 }, group);
+    text(group, cx, cy + 0.02, piece.text, { class: "token", fill: inkOn(colour) });
+  }
+}
+
+function drawCrown(g, cx, cy, ink) {
+  const s = 0.2;
+  const points = [[-1, 0.55], [-1, -0.35], [-0.5, 0.1], [0, -0.6], [0.5, 0.1], [1, -0.35], [1, 0.55]]
+    .map(([x, y]) => `${cx + x * s},${cy + y * s}`).join(" ");
+  el("polygon", { points, fill: ink, class: "crown" }, g);
+}
+
+function drawSeeds(g, geo, layout, pos, count) {
+  const [cx, cy] = geo.centre(pos);
+  const store = layout.positions[pos].store;
+  const seeds = el("g", { class: "seeds" }, g);
+  const shown = Math.min(count, store ? 40 : 20);
+  // A golden-angle spiral keeps the seeds apart whatever their number.
+  const step = Math.min(0.1, 0.27 / Math.sqrt(Math.max(shown, 1)));
+  for (let k = 0; k < shown; k++) {
+    const angle = k * 2.39996;
+    const radius = step * Math.sqrt(k + 0.5);
+    const sx = cx + radius * Math.cos(angle) * (store ? 1.1 : 1);
+    const sy = cy - 0.04 + radius * Math.sin(angle) * (store ? 2.2 : 1);
+    el("circle", { cx: sx, cy: sy, r: 0.065, class: `seed seed-${k % 3}` }, seeds);
+  }
+}
+
+function drawCount(g, geo, layout, pos, count, small) {
+  const [cx, cy] = geo.centre(pos);
+  const store = layout.positions[pos].store;
+  // The count on a badge at the edge of the pit (at the foot of a store).
+  const [bx, by] = store ? [cx, cy + 0.66] : [cx + 0.31, cy + 0.31];
+  el("circle", { cx: bx, cy: by, r: small ? 0.2 : 0.17, class: "count-badge" }, g);
+  text(g, bx, by + 0.01, String(count), { class: small ? "count small-count" : "count",
+                                          "data-square": layout.positions[pos].name });
+}
+
+function drawMarksUnder(g, geo, layout, cells, marks) {
+  const square = (name, cls) => {
+    const pos = geo.index.get(name);
+    if (pos === undefined) return;
+    const [cx, cy] = geo.centre(pos);
+    if (layout.counts) {  // pits and stores are marked by their own outline
+      const store = layout.positions[pos].store;
+      el("rect", { x: cx - 0.46, y: cy - (store ? 0.96 : 0.46), width: 0.92, height: store ? 1.92 : 0.92,
+                   rx: store ? 0.44 : 0.46, class: cls }, g);
+      return;
+    }
+    el("rect", { x: cx - 0.5, y: cy - 0.5, width: 1, height: 1, class: cls }, g);
+  };
+  for (const name of marks.last || []) square(name, "mark-last");
+  for (const name of marks.captures || []) square(name, "mark-captured");
+  for (const name of marks.path || []) square(name, "mark-path");
+  if (marks.selected) square(marks.selected, "mark-selected");
+}
+
+function drawMarksOver(g, geo, layout, cells, marks) {
+  const path = marks.path || [];
+  if (path.length > 1) {
+    const points = path.map((name) => geo.centre(geo.index.get(name)).join(",")).join(" ");
+    el("polyline", { points, class: "path-line" }, g);
+  }
+  const lastPath = marks.last || [];
+  if (lastPath.length > 1 && layout.style !== "mancala") {
+    const points = lastPath.map((name) => geo.centre(geo.index.get(name)).join(",")).join(" ");
+    el("polyline", { points, class: "last-line" }, g);
+  } else if (lastPath.length === 1 && !layout.counts) {
+    const pos = geo.index.get(lastPath[0]);
+    if (pos !== undefined) {
+      const [cx, cy] = geo.centre(pos);
+      el("circle", { cx, cy, r: 0.09, class: "last-dot" }, g);
+    }
+  }
+  for (const name of marks.targets || []) {
+    const pos = geo.index.get(name);
+    if (pos === undefined) continue;
+    const [cx, cy] = geo.centre(pos);
+    if (layout.counts || cells[pos]) el("circle", { cx, cy, r: 0.44, class: "target-ring", "data-target": name }, g);
+    else el("circle", { cx, cy, r: 0.15, class: "target-dot", "data-target": name }, g);
+  }
+}
+
+// An SVG of the board for the game list.
+export function preview(layout, cells) {
+  const svg = document.createElementNS(SVG, "svg");
+  drawBoard(svg, layout, cells, { small: true });
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `${layout.name} position`);
+  return svg;
+}
+
+// A lone piece picture (promotion choices).
+export function pieceIcon(layout, piece) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 1 1");
+  svg.setAttribute("class", "piece-icon");
+  const fake = { ...layout, positions: [{ name: "icon", x: 0, y: 0 }], width: 1, height: 1, files: [], ranks: [] };
+  const geo = new Geometry(fake, { labels: false });
+  geo.left = geo.right = geo.top = geo.bottom = 0;
+  drawPiece(svg, geo, fake, 0, piece);
+  return svg;
+}

@@ -1,0 +1,423 @@
+"""End-to-end tests of the browser app: a real server, a real headless chromium.
+
+The server runs as a subprocess (``python -m myriad.web``) on a free port with a fresh
+database; Playwright drives Debian's chromium (``scripts/install-browser.sh`` installs it).
+Outside CI the tests are skipped when chromium or Playwright is missing; in CI (``CI=true``)
+they fail instead.  Screenshots of the game list and of several boards are saved to
+``tests/artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from myriad.games import game_ids
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).parent / "artifacts"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+try:
+    from playwright.sync_api import Browser, Page, expect, sync_playwright
+except ImportError:  # pragma: no cover - depends on the machine
+    sync_playwright = None
+
+if not IN_CI and (sync_playwright is None or not Path(CHROMIUM).exists()):
+    pytest.skip("end-to-end tests need Playwright and /usr/bin/chromium "
+                "(pip install playwright; bash scripts/install-browser.sh)", allow_module_level=True)
+
+
+# -- the server ---------------------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``python -m myriad.web`` on a free port, with its own database file."""
+
+    def __init__(self, db: Path) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log = db.with_suffix(".log")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "myriad.web", "--port", str(self.port), "--db", str(db), "--workers", "2"],
+            stdout=self.log.open("w"), stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()}")
+            try:
+                urllib.request.urlopen(f"{self.base}/api/catalog", timeout=1)
+                return
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.1)
+        raise RuntimeError("server did not start in 30 s")
+
+    def call(self, method: str, path: str, body: Any = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data, {"Content-Type": "application/json"},
+                                         method=method)
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.load(response)
+
+    def wait_for_ply(self, game_id: str, ply: int, seconds: float = 30) -> dict[str, Any]:
+        """The game once it has at least ``ply`` moves (or is over)."""
+        deadline = time.monotonic() + seconds
+        while True:
+            view = self.call("GET", f"/api/games/{game_id}")
+            if view["ply"] >= ply or view["outcome"] is not None:
+                return view
+            assert time.monotonic() < deadline, f"game {game_id} stuck at ply {view['ply']}"
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("web") / "games.sqlite3")
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert sync_playwright is not None, "Playwright is not installed (pip install playwright)"
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} missing: run bash scripts/install-browser.sh"
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda err: errors.append(str(err)))
+    opened.set_default_timeout(15_000)
+    yield opened
+    context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+def shoot(page: Page, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def square(page: Page, name: str) -> Any:
+    return page.locator(f'#board rect.hit[data-square="{name}"]')
+
+
+def piece(page: Page, name: str) -> Any:
+    return page.locator(f'#board .pieces [data-square="{name}"]')
+
+
+def move_cells(page: Page) -> Any:
+    return page.locator("#moves td")
+
+
+def played(page: Page) -> list[str]:
+    return [t for t in move_cells(page).all_inner_texts() if t.strip()]
+
+
+def wait_played(page: Page, count: int, timeout: float = 15_000) -> list[str]:
+    """The moves in the move list, once there are at least ``count``."""
+    page.wait_for_function(
+        "n => [...document.querySelectorAll('#moves td')].filter(td => td.textContent.trim()).length >= n",
+        arg=count, timeout=timeout)
+    return played(page)
+
+
+def open_game(page: Page, server: Server, view: dict[str, Any]) -> None:
+    page.goto(f"{server.base}/#/game/{view['id']}")
+    expect(page.locator(f'#board[data-game="{view["game"]}"]')).to_be_visible()
+
+
+# -- the tests ----------------------------------------------------------------------------------
+
+def test_chess_against_a_bot_move_answer_undo(page: Page, server: Server) -> None:
+    page.goto(server.base)
+    expect(page.locator("#list-view")).to_be_visible()
+    page.select_option("#game-select", "chess")
+    page.select_option('#seats select[data-player="0"]', "human")
+    page.select_option('#seats select[data-player="1"]', "easy")
+    page.click("#start-game")
+    expect(page).to_have_url(re.compile(r"#/game/\w+"))
+    expect(page.locator('#board[data-game="chess"]')).to_be_visible()
+    expect(page.locator("#status")).to_have_text("Your move (white)")
+
+    square(page, "e2").click()
+    # The pawn's two targets are marked, nothing else.
+    targets = page.locator("#board [data-target]")
+    expect(targets).to_have_count(2)
+    assert sorted(targets.evaluate_all("els => els.map(e => e.dataset.target)")) == ["e3", "e4"]
+    square(page, "e4").click()
+
+    expect(move_cells(page).nth(1)).not_to_have_text("")  # the bot answered
+    moves = played(page)
+    assert moves[0] == "e4" and len(moves) == 2
+    expect(page.locator("#status")).to_have_text("Your move (white)")
+    expect(piece(page, "e4")).to_have_count(1)
+    expect(piece(page, "e2")).to_have_count(0)
+    assert page.locator("#board .mark-last").count() == 2  # the bot's move is marked
+    shoot(page, "chess")
+
+    page.click("#undo")  # back to the human's turn: both moves taken back
+    expect(move_cells(page)).to_have_count(0)
+    expect(piece(page, "e2")).to_have_count(1)
+    expect(piece(page, "e4")).to_have_count(0)
+    expect(page.locator("#redo")).to_be_enabled()
+
+
+def test_drag_a_piece_and_refused_input(page: Page, server: Server) -> None:
+    view = server.call("POST", "/api/games", {"game": "chess", "seats": ["human", "human"]})
+    open_game(page, server, view)
+    page.drag_and_drop('#board rect.hit[data-square="g1"]', '#board rect.hit[data-square="f3"]')
+    expect(move_cells(page).first).to_have_text("Nf3")
+    # An illegal move gets a message and changes nothing.
+    square(page, "e7").click()
+    square(page, "e4").click()
+    expect(page.locator("#message")).to_have_text("e7–e4 is not a legal move.")
+    square(page, "a8").click()
+    expect(page.locator("#message")).to_have_text("The rook on a8 has no legal move.")
+    assert played(page) == ["Nf3"]
+    assert page.locator("#board [data-target]").count() == 0
+    # A malformed position gets a visible message and the game stays as it was.
+    page.fill("#open-position", "this is not a position")
+    page.click("#open-position-button")
+    expect(page.locator("#message")).to_contain_text("Position not opened")
+    expect(page).to_have_url(re.compile(view["id"]))
+    assert played(page) == ["Nf3"]
+
+
+def test_controls_flip_rules_sound_export_copy(page: Page, server: Server) -> None:
+    view = server.call("POST", "/api/games", {"game": "chess", "seats": ["human", "human"]})
+    open_game(page, server, view)
+    a1 = square(page, "a1").bounding_box()
+    h8 = square(page, "h8").bounding_box()
+    assert a1 is not None and h8 is not None and a1["y"] > h8["y"] and a1["x"] < h8["x"]
+    page.click("#flip")
+    a1_flipped = square(page, "a1").bounding_box()
+    h8_flipped = square(page, "h8").bounding_box()
+    assert a1_flipped is not None and h8_flipped is not None
+    assert a1_flipped["y"] < h8_flipped["y"] and a1_flipped["x"] > h8_flipped["x"]
+    assert (a1_flipped["x"], a1_flipped["y"]) == (h8["x"], h8["y"])
+    expect(page.locator("#bar-bottom .player-name")).to_have_text("black")
+    page.click("#rules-toggle")
+    expect(page.locator("#rules-text")).to_contain_text("Checkmate the opponent")
+    expect(page.locator("#sound")).to_have_attribute("aria-pressed", "true")
+    page.click("#sound")
+    expect(page.locator("#sound")).to_have_attribute("aria-pressed", "false")
+    assert page.evaluate("localStorage.getItem('myriad.muted')") == "1"
+    record = page.request.get(server.base + page.locator("#export").get_attribute("href"))
+    assert record.ok and '[Game "chess"]' in record.text()
+    page.click("#copy-position")
+    expect(page.locator("#message")).to_contain_text("Position")
+    expect(page.locator("#position-text")).to_have_value(view["position"])
+
+
+def test_position_from_the_url(page: Page, server: Server) -> None:
+    fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+    page.goto(f"{server.base}/?game=chess&position={urllib.parse.quote(fen)}")
+    expect(page.locator('#board[data-game="chess"]')).to_be_visible()
+    expect(page.locator("#position-text")).to_have_value(fen)
+    assert sorted(page.locator("#board .pieces [data-square]").evaluate_all(
+        "els => els.map(e => e.dataset.square)")) == ["e1", "e2", "e8"]
+    page.goto(f"{server.base}/?game=chess&position=rubbish")
+    expect(page.locator("#message")).to_contain_text("Cannot open the position")
+    expect(page.locator("#list-view")).to_be_visible()
+
+
+def test_promotion_asks_for_the_piece(page: Page, server: Server) -> None:
+    view = server.call("POST", "/api/games", {"game": "chess", "seats": ["human", "human"],
+                                              "position": "8/1P5k/8/8/8/8/8/K7 w - - 0 1"})
+    open_game(page, server, view)
+    square(page, "b7").click()
+    square(page, "b8").click()
+    choices = page.locator("#promotion-choices .choice")
+    expect(choices).to_have_count(4)
+    page.click('#promotion-choices .choice[data-notation="b8=N"]')
+    expect(move_cells(page).first).to_have_text("b8=N")
+    expect(page.locator('#board .pieces .kind-knight[data-square="b8"]')).to_have_count(1)
+
+
+def test_draughts_multi_capture_by_clicks(page: Page, server: Server) -> None:
+    view = server.call("POST", "/api/games", {"game": "checkers", "seats": ["human", "human"],
+                                              "position": "B:W18,19,26,27:B14"})
+    open_game(page, server, view)
+    square(page, "14").click()
+    square(page, "23").click()  # the first jump: the path is shown, the next landings marked
+    expect(page.locator("#board polyline.path-line")).to_have_count(1)
+    targets = page.locator("#board [data-target]").evaluate_all("els => els.map(e => e.dataset.target)")
+    assert sorted(targets) == ["30", "32"]
+    assert played(page) == []  # nothing is played before the capture is complete
+    square(page, "30").click()
+    assert wait_played(page, 1) == ["14x23x30"]
+    on_board = page.locator("#board .pieces [data-square]").evaluate_all("els => els.map(e => e.dataset.square)")
+    assert sorted(on_board, key=int) == ["19", "27", "30"]  # 18 and 26 were taken
+    shoot(page, "draughts")
+
+
+def test_reversi_between_two_bots_to_the_end(page: Page, server: Server) -> None:
+    page.goto(server.base)
+    page.select_option("#game-select", "othello")
+    page.select_option('#seats select[data-player="0"]', "easy")
+    page.select_option('#seats select[data-player="1"]', "custom")
+    page.fill('#seats .seat:nth-child(2) input', "random")
+    page.click("#start-game")
+    expect(page.locator('#board[data-game="othello"]')).to_be_visible()
+    expect(page.locator("#bot-controls")).to_be_visible()
+    # At the normal speed the moves arrive one by one...
+    seen = set()
+    deadline = time.monotonic() + 10
+    while len(seen) < 3 and time.monotonic() < deadline:
+        seen.add(move_cells(page).count())
+        time.sleep(0.2)
+    assert len(seen) >= 3, f"the bot game did not progress visibly: {seen}"
+    # ... then the fastest speed plays the game out.
+    page.select_option("#speed", "0")
+    expect(page.locator("#status")).to_contain_text("Game over", timeout=90_000)
+    black = page.locator("#board .pieces .owner-0").count()
+    white = page.locator("#board .pieces .owner-1").count()
+    status = page.locator("#status").inner_text()
+    if black == white:
+        assert "draw" in status
+    else:
+        assert f"{'black' if black > white else 'white'} wins" in status
+    shoot(page, "reversi")
+
+
+def test_kalah_sowing_and_extra_turn(page: Page, server: Server) -> None:
+    view = server.call("POST", "/api/games", {"game": "kalah", "seats": ["human", "easy"]})
+    open_game(page, server, view)
+    square(page, "c").click()  # four seeds from c: the last one lands in the store
+    expect(move_cells(page).first).to_have_text("c")
+    counts = page.locator("#board text.count").evaluate_all(
+        "els => Object.fromEntries(els.map(e => [e.dataset.square, e.textContent]))")
+    assert counts["c"] == "0" and counts["store_s"] == "1" and counts["d"] == "5"
+    expect(page.locator("#status")).to_have_text("Your move (south)")  # another turn
+    shoot(page, "kalah")
+
+
+def test_game_list_filter_and_phone_width(page: Page, server: Server, browser: Browser) -> None:
+    for game in ("gomoku", "international", "connect4"):
+        server.call("POST", "/api/games", {"game": game, "seats": ["human", "human"]})
+    page.goto(server.base)
+    expect(page.locator(".game-card").first).to_be_visible()
+    assert page.locator(".game-card svg.board").count() == page.locator(".game-card").count()
+    shoot(page, "list")
+    page.select_option("#family-filter", "draughts")
+    expect(page.locator('.game-card[data-game="gomoku"]')).to_have_count(0)
+    games = set(page.locator(".game-card").evaluate_all("els => els.map(e => e.dataset.game)"))
+    assert games and games <= {"checkers", "russian", "brazilian", "international"}
+    page.select_option("#family-filter", "")
+
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        small = phone.new_page()
+        view = server.call("POST", "/api/games", {"game": "gomoku", "seats": ["human", "human"]})
+        small.goto(f"{server.base}/#/game/{view['id']}")
+        expect(small.locator('#board[data-game="gomoku"]')).to_be_visible()
+        small.locator('#board rect.hit[data-square="h8"]').tap()
+        expect(small.locator("#moves td").first).to_have_text("h8")
+        width = small.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the page is {width} px wide on a 390 px screen"
+        board = small.locator("#board").bounding_box()
+        assert board is not None and board["width"] <= 390
+        ARTIFACTS.mkdir(exist_ok=True)
+        small.screenshot(path=str(ARTIFACTS / "phone-gomoku.png"), full_page=True)
+    finally:
+        phone.close()
+
+
+def test_every_game_opens_and_takes_a_move(page: Page, server: Server) -> None:
+    catalog = server.call("GET", "/api/catalog")
+    for layout in catalog["games"]:
+        view = server.call("POST", "/api/games", {"game": layout["id"],
+                                                  "seats": ["human"] * len(layout["players"])})
+        open_game(page, server, view)
+        move = view["legal"][0]
+        for name in move["path"]:
+            square(page, name).click()
+        assert wait_played(page, 1) == [move["notation"]], layout["id"]
+
+
+def play_to_the_end_by_clicks(page: Page, server: Server, game: str, seed: int = 1) -> dict[str, Any]:
+    """Play ``game`` in the browser, human (random moves, entered by clicks) against the
+    random bot, until it ends; returns the last view."""
+    rng = random.Random(seed)
+    view = server.call("POST", "/api/games", {"game": game, "seats": ["human", "random"], "delay": 0})
+    open_game(page, server, view)
+    deadline = time.monotonic() + 600
+    while True:
+        assert time.monotonic() < deadline, f"{game}: not over in 10 minutes"
+        view = server.call("GET", f"/api/games/{view['id']}")
+        if view["outcome"] is not None:
+            break
+        if not view["human_turn"]:
+            time.sleep(0.02)
+            continue
+        wait_played(page, view["ply"])  # the page shows this position
+        page.wait_for_function("ply => document.querySelectorAll('#moves td.last').length === (ply ? 1 : 0)",
+                               arg=view["ply"])
+        move = rng.choice(view["legal"])
+        if not move["path"]:
+            page.click("#pass")
+        else:
+            for name in move["path"]:
+                square(page, name).click()
+            same_path = [m for m in view["legal"] if m["path"] == move["path"]]
+            if len(same_path) > 1:
+                page.click(f'#promotion-choices .choice[data-notation="{move["notation"]}"]')
+        ply = view["ply"]
+        view = server.wait_for_ply(view["id"], ply + 1)
+        assert view["history"][ply]["notation"] == move["notation"], game
+    expect(page.locator("#status")).to_contain_text("Game over")
+    return view
+
+
+SHORT_GAMES = ["tictactoe", "connect4", "othello4", "kalah"]
+
+
+@pytest.mark.parametrize("game", SHORT_GAMES)
+def test_short_games_are_played_to_the_end_by_clicks(page: Page, server: Server, game: str) -> None:
+    view = play_to_the_end_by_clicks(page, server, game)
+    assert view["outcome"]["reason"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", [g for g in game_ids() if g not in SHORT_GAMES])
+def test_every_game_is_played_to_the_end_by_clicks(page: Page, server: Server, game: str) -> None:
+    view = play_to_the_end_by_clicks(page, server, game)
+    assert view["outcome"]["reason"]
