@@ -39,7 +39,7 @@ class Chain(Bot):
             except Exception as err:  # noqa: BLE001 - any failure passes to the next link
                 if type(err).__name__ != "OutOfBook":
                     log.warning("%s: bot %s failed: %s", self.game.id, link.name, err)
-                failures.append(f"{link.name}: {err}")
+                failures.append(f"{link.name}: {type(err).__name__}" + (f": {err}" if str(err) else ""))
                 continue
             legal = legal if legal is not None else self.game.legal_moves(state)
             if decision.move in legal:

@@ -1,5 +1,6 @@
 """An exact solver for small games: alpha-beta over the game values win/draw/loss with a
-transposition table of bounds, searched to the end of the game.
+transposition table of bounds, searched to the end of the game.  A node budget or a
+deadline ends a search that would take too long (``SearchTimeout``).
 
 ``Solver.solve(state)`` is the game-theoretic value for the side to move: 1 win, 0 draw,
 -1 loss.  As a bot it plays a move that keeps the best value.
@@ -7,6 +8,7 @@ transposition table of bounds, searched to the end of the game.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from myriad.ai.alphabeta import terminal_score
@@ -28,14 +30,19 @@ class Solver(Bot):
         self.table: dict[int, tuple[int, int]] = {}
         self.nodes = 0
         self.node_limit: int | None = None
+        self.deadline: float | None = None
 
     def solve(self, state: State, limits: Limits = Limits()) -> int:
         """The value of ``state`` for the side to move: 1, 0 or -1."""
-        self.node_limit = self.limits(limits).nodes
+        self._start(limits)
         return self._value(state, -1, 1)
 
+    def _start(self, limits: Limits) -> None:
+        limits = self.limits(limits)
+        self.node_limit, self.deadline = limits.nodes, limits.deadline
+
     def choose(self, state: State, limits: Limits = Limits()) -> Decision:
-        self.node_limit = self.limits(limits).nodes
+        self._start(limits)
         moves = self.game.legal_moves(state)
         if not moves:
             raise ValueError(f"{self.game.id}: no legal move to choose from")
@@ -61,6 +68,8 @@ class Solver(Bot):
     def _value(self, state: State, alpha: int, beta: int) -> int:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
+            raise SearchTimeout
+        if self.deadline is not None and time.monotonic() >= self.deadline:
             raise SearchTimeout
         game = self.game
         moves = game.legal_moves(state)
