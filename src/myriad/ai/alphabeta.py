@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from myriad.ai.bot import Bot, Decision, Limits, SearchTimeout
+from myriad.ai.bot import Bot, Decision, Limits, SearchTimeout, gc_paused
 from myriad.core.game import Game, Outcome
 from myriad.core.move import Move
 from myriad.core.state import State
@@ -68,6 +68,10 @@ class AlphaBeta(Bot):
     # -- driver --------------------------------------------------------------------------------
 
     def choose(self, state: State, limits: Limits = Limits()) -> Decision:
+        with gc_paused():
+            return self._choose(state, limits)
+
+    def _choose(self, state: State, limits: Limits) -> Decision:
         limits = self.limits(limits)
         game = self.game
         moves = game.legal_moves(state)
@@ -110,6 +114,7 @@ class AlphaBeta(Bot):
                 break
             remaining = limits.remaining()
             if remaining is not None and time.monotonic() - start > remaining:
+                done = d == max_depth  # the clock, not the depth limit, ends the search
                 break  # the next iteration would not finish
         return Decision(best, done, self._info(depth, score, pv, start))
 

@@ -7,7 +7,10 @@ receives ``game.observe(state, player)``, never more.
 
 from __future__ import annotations
 
+import gc
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,7 +56,8 @@ class Limits:
 
 @dataclass
 class Decision:
-    """A bot's answer: the move, whether the search finished (not cut by a limit), and
+    """A bot's answer: the move, whether the search finished (False when a clock or node
+    limit cut it short), and
     ``info``: depth, nodes, score, pv (moves), and ``bot`` (who answered, in a chain)."""
 
     move: Move
@@ -81,6 +85,20 @@ class Bot:
         """``given`` tightened by the bot's own ``time``, ``depth`` and ``nodes`` options."""
         own = Limits.of(self.options.get("time"), self.options.get("depth"), self.options.get("nodes"))
         return given.tighter(own)
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a search runs: a full collection over a
+    large transposition table or tree can stall for longer than a move's time margin.
+    Reference counting still frees almost everything; cycles are collected after."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:

@@ -17,7 +17,7 @@ import random
 import time
 from typing import Any
 
-from myriad.ai.bot import Bot, Decision, Limits
+from myriad.ai.bot import Bot, Decision, Limits, gc_paused
 from myriad.core.game import Game
 from myriad.core.move import Move
 from myriad.core.state import State
@@ -61,6 +61,10 @@ class MCTS(Bot):
         self.root = None
 
     def choose(self, state: State, limits: Limits = Limits()) -> Decision:
+        with gc_paused():
+            return self._choose(state, limits)
+
+    def _choose(self, state: State, limits: Limits) -> Decision:
         limits = self.limits(limits)
         if limits.deadline is None and self.playouts is None and limits.nodes is None:
             limits = limits.tighter(Limits.of(1.0))
