@@ -91,12 +91,15 @@ class Bot:
 def gc_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector while a search runs: a full collection over a
     large transposition table or tree can stall for longer than a move's time margin.
-    Reference counting still frees almost everything; cycles are collected after."""
+    Reference counting frees what the search drops: its tables and trees hold no cycles."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        # What the search built and kept (tables, trees) is acyclic: move it out of the
+        # collector's sight, so that no collection walks it when the collector resumes.
+        gc.freeze()
         if was_enabled:
             gc.enable()
 

@@ -24,15 +24,16 @@ from myriad.core.state import State
 
 
 class Node:
-    """A tree node: the position reached by ``move``; ``wins`` counts results for the
-    player who made ``move``."""
+    """A tree node: the position reached by ``move``, played by ``mover``; ``wins`` counts
+    results for ``mover``.  Nodes hold no parent link, so a discarded tree has no cycles
+    and is freed at once by reference counting."""
 
-    __slots__ = ("state", "move", "parent", "children", "untried", "visits", "wins", "outcome")
+    __slots__ = ("state", "move", "mover", "children", "untried", "visits", "wins", "outcome")
 
-    def __init__(self, game: Game, state: State, move: Move | None, parent: Node | None) -> None:
+    def __init__(self, game: Game, state: State, move: Move | None, mover: int) -> None:
         self.state = state
         self.move = move
-        self.parent = parent
+        self.mover = mover
         self.children: list[Node] = []
         moves = game.legal_moves(state)
         self.outcome = game.result(state, moves)
@@ -82,7 +83,6 @@ class MCTS(Bot):
             done += 1
         best = max(root.children, key=lambda ch: ch.visits)
         self.root = best
-        best.parent = None
         return Decision(best.move, True, {  # type: ignore[arg-type]
             "bot": self.name, "nodes": done, "depth": self._depth(best) + 1,
             "score": round(best.wins / max(1, best.visits), 3), "pv": self._pv(best),
@@ -95,29 +95,29 @@ class MCTS(Bot):
             for _ in range(3):
                 for node in frontier:
                     if node.state == state:
-                        node.parent = None
                         return node
                 frontier = [ch for node in frontier for ch in node.children]
-        return Node(self.game, state, None, None)
+        return Node(self.game, state, None, (state.to_move - 1) % self.game.players)
 
     def _iterate(self, root: Node) -> None:
         node = root
+        path = [root]
         log = math.log
         while not node.untried and node.children:
             parent_log = log(node.visits)
             node = max(node.children, key=lambda ch: ch.wins / ch.visits
                        + self.c * math.sqrt(parent_log / ch.visits))
+            path.append(node)
         if node.untried:
             move = node.untried.pop(self.rng.randrange(len(node.untried)))
-            child = Node(self.game, self.game.play(node.state, move), move, node)
+            child = Node(self.game, self.game.play(node.state, move), move, node.state.to_move)
             node.children.append(child)
+            path.append(child)
             node = child
         results = self._playout(node)
-        while node is not None:
-            node.visits += 1
-            mover = node.parent.state.to_move if node.parent is not None else 1 - node.state.to_move
-            node.wins += results[mover] if mover < len(results) else 0.5
-            node = node.parent
+        for visited in path:
+            visited.visits += 1
+            visited.wins += results[visited.mover]
 
     def _playout(self, node: Node) -> tuple[float, ...]:
         """Scores per player of a playout from ``node``."""

@@ -99,8 +99,9 @@ def play_game(game_id: str, specs: Sequence[str], movetime: float, opening: Sequ
             return finish(outcome)
         player = state.to_move
         began = time.monotonic()
+        limits = Limits(deadline=began + movetime)  # the bot's clock starts now, whatever follows
         try:
-            decision = bots[player].choose(game.observe(state, player), Limits.of(movetime))
+            decision = bots[player].choose(game.observe(state, player), limits)
             move: Move = decision.move
         except Exception as err:  # noqa: BLE001 - a crashing bot loses, the match goes on
             return finish(Outcome.win(1 - player, f"{specs[player]} crashed"), f"{specs[player]}: {err!r}")
