@@ -16,22 +16,44 @@ letter: ``3/3/3 x``, ``7/7/7/7/7/7 x``.  A move is the name of the cell the ston
 (``d1`` for the first stone in the fourth column); the column letter (``d``) and the
 column number counted from 1 (``4``, as in the digit strings such as ``4453`` that
 Connect Four solvers read) are accepted too.
+
+Knowledge for bots.  Every window of ``k`` cells in a line is scanned on bit sets
+(:class:`~myriad.core.mechanics.placement.LineWindows`); a window still open to one player
+only is worth more the more of its stones it holds, with the weights of
+:class:`~myriad.core.mechanics.placement.WindowWeights` (data, per game).  Search sees only
+forced moves when there are any (complete a row; else block the opponent's), and on big
+boards only the cells near the stones.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
 from myriad.core.game import Game, Next, Outcome
-from myriad.core.mechanics.placement import FreePlacement, GravityDrops, LineGoal, Vicinity
+from myriad.core.mechanics.placement import (
+    FreePlacement,
+    GravityDrops,
+    LineGoal,
+    LineWindows,
+    Vicinity,
+    WindowScan,
+    WindowWeights,
+    bit_table,
+    cell_bits,
+    window_weights,
+)
 from myriad.core.move import Move
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.state import State
 from myriad.core.topology import file_letter, square_board
 from myriad.notation.ranks import format_ranks, parse_ranks
 
+#: Scans kept per game (by position key) before the cache is emptied (a search needs the
+#: scans of a node and its children; a big cache only burdens the garbage collector).
+SCAN_CACHE = 4096
 NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 CELL_NAME = re.compile(r"[a-z]+[0-9]+")
 
@@ -41,7 +63,8 @@ class InARow(Game):
 
     ``gravity`` makes stones fall to the bottom of their column; ``overlines`` says whether
     a row longer than ``k`` wins too; with ``candidate_radius`` bots consider only the cells
-    near a stone (see :meth:`candidate_moves`).  ``flags[0]`` is 0 while nobody has a row,
+    near a stone (see :meth:`candidate_moves`); ``weights`` is the bots' knowledge (default
+    :func:`~myriad.core.mechanics.placement.window_weights`).  ``flags[0]`` is 0 while nobody has a row,
     else 1 + the winner (set by :meth:`after_move` from the lines through the last stone).
     """
 
@@ -50,7 +73,8 @@ class InARow(Game):
 
     def __init__(self, game_id: str, name: str, width: int, height: int, k: int, *,
                  gravity: bool = False, overlines: bool = True, candidate_radius: int | None = None,
-                 player_names: tuple[str, str] = ("X", "O"), rules: str = "") -> None:
+                 player_names: tuple[str, str] = ("X", "O"), rules: str = "",
+                 weights: WindowWeights | None = None) -> None:
         if k > max(width, height):
             raise GameDefinitionError(f"{game_id}: {k} in a row cannot fit on {width}x{height}")
         self.id = game_id
@@ -80,6 +104,27 @@ class InARow(Game):
             self.column_names = tuple(file_letter(c) for c in range(count))
             self.column_numbers = tuple(str(c + 1) for c in range(count))
             self.aliases = tuple((self.column_names[c], self.column_numbers[c]) for c in self.placement.column_of)
+        # -- knowledge for bots
+        self.windows = LineWindows(topology, k) if k >= 2 else None
+        self.weights = weights or window_weights(k, forks_playable=not gravity)
+        self.stone_bits = tuple(bit_table(code) for code in self.stones)
+        self.full = (1 << topology.size) - 1
+        #: With gravity: per cell the cell above it (-1 at the top).
+        self.above = topology.links[topology.direction("n")]
+        #: Per player, the cells where an unplayable threat counts as strong (with gravity
+        #: and columns of even height: odd rows for the first player, even rows for the
+        #: second, the zugzwang rule of Connect Four end games).
+        self.strong: tuple[int, int] = (0, 0)
+        if isinstance(self.placement, GravityDrops) and all(len(c) % 2 == 0 for c in self.placement.columns):
+            columns = self.placement.columns
+            self.strong = (sum(1 << pos for column in columns for pos in column[0::2]),
+                           sum(1 << pos for column in columns for pos in column[1::2]))
+        self._scans: dict[int, WindowScan] = {}
+        self._move_values: tuple[int, dict[int, int]] = (-1, {})
+        #: Per cell, ``weights.central`` times the windows through it: the move value of a
+        #: cell in no open window.
+        self.central_values: tuple[int, ...] = tuple(
+            self.weights.central * n for n in self.windows.centrality) if self.windows else (0,) * topology.size
 
     # -- play ----------------------------------------------------------------------------
 
@@ -105,12 +150,121 @@ class InARow(Game):
             return Outcome.draw("board full")
         return None
 
+    # -- knowledge for bots -------------------------------------------------------------------
+
+    captures = False  # a placement never takes a stone: nothing for quiescence to resolve
+
+    def scan(self, state: State) -> WindowScan:
+        """The window scan of ``state`` (kept in a cache by position key)."""
+        scan = self._scans.get(state.key)
+        if scan is None:
+            assert self.windows is not None
+            if len(self._scans) >= SCAN_CACHE:
+                self._scans.clear()
+            cells = state.cells
+            scan = self.windows.scan((cell_bits(cells, self.stone_bits[0]), cell_bits(cells, self.stone_bits[1])))
+            self._scans[state.key] = scan
+        return scan
+
+    def playable(self, scan: WindowScan) -> int:
+        """The bit set of the cells a stone may go on in the scanned position."""
+        return self.placement.playable(self.full & ~scan.empty)
+
+    def evaluate(self, state: State) -> float:
+        """Windows still open to one player only, by stones held, the mover's minus the
+        other's; a playable threat, a double threat or a fork decide (see ``weights``)."""
+        if self.windows is None:
+            return 0
+        scan = self.scan(state)
+        gravity = self.placement if isinstance(self.placement, GravityDrops) else None
+        return self.weights.evaluate(scan, state.to_move, self.playable(scan), self.strong, gravity)
+
+    def move_heuristic(self, state: State, move: Move) -> float:
+        """What a stone on the cell builds of the mover's windows and blocks of the
+        opponent's, plus ``central`` per window through it; with gravity, a stone that lets
+        the opponent play on a threat cell (its own or the opponent's) comes last.  The
+        values of all cells are worked out once per position."""
+        if not move:
+            return 0
+        key, values = self._move_values
+        if key != state.key:
+            values = self.move_values(state)
+            self._move_values = (state.key, values)
+        pos = move[0][2]
+        return values.get(pos, self.central_values[pos])
+
+    def move_values(self, state: State) -> dict[int, int]:
+        """:meth:`move_heuristic` of the cells in some window still open (the others are
+        worth their ``central_values``)."""
+        if self.windows is None:
+            return {}
+        me, cells = state.to_move, state.cells
+        weights = self.weights
+        reach = self.windows.reach((cell_bits(cells, self.stone_bits[0]), cell_bits(cells, self.stone_bits[1])),
+                                   weights.lowest_ordering_count)
+        values = weights.move_values(reach, me)
+        central = self.central_values
+        for pos in values:
+            values[pos] += central[pos]
+        if isinstance(self.placement, GravityDrops):
+            scan = self.scan(state)
+            playable = self.playable(scan)
+            theirs, mine = scan.threats[1 - me], scan.threats[me]
+            while playable:
+                bit = playable & -playable
+                playable ^= bit
+                pos = bit.bit_length() - 1
+                up = self.above[pos]
+                if up < 0:
+                    continue
+                if theirs >> up & 1:
+                    penalty = weights.block_once[self.k - 1]
+                elif mine >> up & 1 and self.k >= 3:
+                    penalty = weights.block_once[self.k - 2]
+                else:
+                    continue
+                values[pos] = values.get(pos, central[pos]) - penalty
+        return values
+
     def candidate_moves(self, state: State, moves: list[Move]) -> list[Move]:
-        """For bots: with ``candidate_radius``, only the cells within that many steps of a
-        stone (a stone far from every other one rarely matters); else every move."""
+        """For bots: the moves that complete a row if there are any; else those that block
+        an opponent's row about to be completed; else, without gravity, those that make two
+        threats at once (an open four: the opponent cannot stop both); else, when the
+        opponent could make two threats at once (an open three in gomoku), the cells of the
+        opponent's windows with two gaps and those that make a threat of one's own; else,
+        with ``candidate_radius``, only the cells within that many steps of a stone (a
+        stone far from every other one rarely matters); else every move."""
+        if self.windows is None or len(moves) <= 1:
+            return moves if self.vicinity is None else self.vicinity.near_stones(state.cells, moves)
+        scan = self.scan(state)
+        occupied = self.full & ~scan.empty
+        playable = self.placement.playable(occupied)
+        cells = state.cells
+        for player in (state.to_move, 1 - state.to_move):
+            threats = scan.threats[player] & playable
+            if threats:
+                code = self.stones[player]
+                forced = [m for m in moves if m and threats >> m[0][2] & 1
+                          and self.goal.completes(cells, m[0][2], code)]
+                if forced:
+                    return forced
+        me, other = state.to_move, 1 - state.to_move
+        if not self.gravity and scan.forks[me]:
+            # No threat to answer: a stone making two threats at once wins.
+            assert self.windows is not None
+            mine = cell_bits(cells, self.stone_bits[me])
+            theirs = self.full & ~scan.empty & ~mine
+            made = self.windows.threats_made
+            wins = [m for m in moves if m and scan.forks[me] >> m[0][2] & 1
+                    and (threats := made(mine, theirs, m[0][2])) & (threats - 1)]
+            if wins:
+                return wins
+        if not self.gravity and scan.forks[other]:
+            defences = scan.builds[other] | scan.builds[me]
+            return [m for m in moves if m and defences >> m[0][2] & 1]
         if self.vicinity is None:
             return moves
-        return self.vicinity.near_stones(state.cells, moves)
+        return self.vicinity.near_stones(cells, moves, occupied)
 
     # -- notation --------------------------------------------------------------------------
 
@@ -162,7 +316,7 @@ class InARow(Game):
 
 def mnk_game(width: int, height: int, k: int, *, gravity: bool = False, overlines: bool = True,
              candidate_radius: int | None = None, game_id: str = "", name: str = "",
-             player_names: tuple[str, str] = ("X", "O")) -> InARow:
+             player_names: tuple[str, str] = ("X", "O"), weights: WindowWeights | None = None) -> InARow:
     """The m,n,k-game on ``width`` x ``height`` with ``k`` in a row (gravity optional)."""
     rules = (f"Players alternate placing a stone {'in a column; it falls to the lowest empty cell' if gravity else 'on an empty cell'}. "
              f"{'At least' if overlines else 'Exactly'} {k} own stones in a row (orthogonal or diagonal) win; "
@@ -170,7 +324,7 @@ def mnk_game(width: int, height: int, k: int, *, gravity: bool = False, overline
     return InARow(game_id or f"mnk-{width}-{height}-{k}{'-gravity' if gravity else ''}",
                   name or f"{width},{height},{k}-game", width, height, k, gravity=gravity,
                   overlines=overlines, candidate_radius=candidate_radius, player_names=player_names,
-                  rules=rules)
+                  rules=rules, weights=weights)
 
 
 def tictactoe() -> InARow:
@@ -178,10 +332,15 @@ def tictactoe() -> InARow:
     return mnk_game(3, 3, 3, game_id="tictactoe", name="Tic-tac-toe")
 
 
+#: Connect Four knowledge: the default window weights, plus threats on the right rows (odd
+#: for the first player, even for the second) and threats stacked in a column.
+CONNECT_FOUR_WEIGHTS = replace(window_weights(4, forks_playable=False), threat=24, strong_threat=40, stacked=60)
+
+
 def connect_four(columns: int = 7, rows: int = 6) -> InARow:
     """Connect Four: 7 columns x 6 rows, stones fall, four in a row."""
     return mnk_game(columns, rows, 4, gravity=True, game_id="connect4", name="Connect Four",
-                    player_names=("first", "second"))
+                    player_names=("first", "second"), weights=CONNECT_FOUR_WEIGHTS)
 
 
 def gomoku(size: int = 15, overlines: bool = True) -> InARow:

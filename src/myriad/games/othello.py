@@ -18,23 +18,94 @@ Notation.  Positions are the rank string (top row first, ``X`` Black, ``O`` Whit
 Edax and NBoard board strings), the side to move (``x`` or ``o``) and, only after a pass,
 the number of passes in a row: ``8/8/8/3XO3/3OX3/8/8/8 x``.  Moves are cell names (``d3``;
 ``D3`` is accepted) and ``pass``.
+
+Knowledge for bots (weights in :class:`OthelloWeights`): mobility (legal moves, the
+mover's minus the opponent's), corners, the cells next to an empty corner (X-squares
+diagonally, C-squares along the edge: they hand the corner over), frontier discs (next to
+an empty cell: they give the opponent moves), edge discs that can never flip (an unbroken
+run from an own corner) and, as the board fills, the disc count.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
 from myriad.core.game import Game, Next, Outcome
-from myriad.core.mechanics.placement import LineFlips, forced_pass, passes_after
+from myriad.core.mechanics.placement import (
+    LineFlips,
+    Vicinity,
+    cell_bits,
+    forced_pass,
+    passes_after,
+)
 from myriad.core.move import Move
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.state import State
-from myriad.core.topology import square_board
+from myriad.core.topology import NO_LINK, Topology, square_board
 from myriad.notation.ranks import format_ranks, parse_ranks
 
 CELL_NAME = re.compile(r"[a-zA-Z]+[0-9]+")
+
+
+@dataclass(frozen=True)
+class OthelloWeights:
+    """The evaluation terms of Othello, per disc or move of difference (mover minus
+    opponent), and the move-ordering values of the cells."""
+
+    mobility: int = 10       # per legal move
+    corner: int = 120        # per corner disc
+    x_square: int = 60       # penalty per disc diagonally next to an empty corner
+    c_square: int = 25       # penalty per disc next to an empty corner along the edge
+    frontier: int = 5        # penalty per disc next to an empty cell
+    stable: int = 20         # per edge disc in an unbroken run from an own corner
+    discs: int = 30          # per disc, on a full board; the weight grows linearly ...
+    discs_from: float = 0.6  # ... from this fraction of the board filled (0 before)
+    order_corner: int = 300  # move ordering: taking a corner
+    order_x: int = -200      # move ordering: an X-square of an empty corner
+    order_c: int = -60       # move ordering: a C-square of an empty corner
+    order_edge: int = 20     # move ordering: another edge cell
+
+
+class Corners:
+    """The corners of a board (the cells with the fewest links), the cells next to each
+    (``x_cells``: off the edge, ``c_cells``: on it) and the edge runs from each corner."""
+
+    def __init__(self, topology: Topology) -> None:
+        links = [sum(row[p] != NO_LINK for row in topology.links) for p in range(topology.size)]
+        fewest, most = min(links), max(links)
+        edge = {p for p in range(topology.size) if links[p] < most}
+        self.corners: tuple[int, ...] = tuple(p for p in range(topology.size) if links[p] == fewest)
+        self.mask = sum(1 << c for c in self.corners)
+        self.edge_mask = sum(1 << p for p in edge)
+        x_cells, c_cells, runs = [], [], []
+        for corner in self.corners:
+            near = [row[corner] for row in topology.links if row[corner] != NO_LINK]
+            x_cells.append(sum(1 << q for q in near if q not in edge))
+            c_cells.append(sum(1 << q for q in near if q in edge))
+            runs.append(tuple(ray for d in range(len(topology.directions))
+                              if (ray := topology.ray(corner, d)) and all(q in edge for q in ray)))
+        #: Per corner (in ``corners`` order): bit sets of its X- and C-cells; its edge runs.
+        self.x_cells: tuple[int, ...] = tuple(x_cells)
+        self.c_cells: tuple[int, ...] = tuple(c_cells)
+        self.runs: tuple[tuple[tuple[int, ...], ...], ...] = tuple(runs)
+
+    def stable_edge_discs(self, cells: Sequence[int], code: int) -> int:
+        """Discs ``code`` on the edge that can never flip: corners and unbroken runs of the
+        same colour from them along the edge (a disc counted once)."""
+        found = 0
+        for corner, runs in zip(self.corners, self.runs):
+            if cells[corner] != code:
+                continue
+            found |= 1 << corner
+            for run in runs:
+                for pos in run:
+                    if cells[pos] != code:
+                        break
+                    found |= 1 << pos
+        return found.bit_count()
 
 
 class Othello(Game):
@@ -67,6 +138,27 @@ class Othello(Game):
         # -- rules
         self.flips = LineFlips(topology, self.discs)
         self.upper_names = {name.upper(): name for name in topology.names}
+        # -- knowledge for bots
+        self.weights = OthelloWeights()
+        self.corners = Corners(topology)
+        self.neighbours = Vicinity(topology, 1)
+        self.full = (1 << topology.size) - 1
+        #: Per cell: the corner whose X- or C-cell it is (-1 if none) and its ordering value
+        #: while that corner is empty / once it is taken.
+        guard = [-1] * topology.size
+        empty_corner_value = [0] * topology.size
+        for corner, x_cells, c_cells in zip(self.corners.corners, self.corners.x_cells, self.corners.c_cells):
+            for pos in range(topology.size):
+                if x_cells >> pos & 1:
+                    guard[pos], empty_corner_value[pos] = corner, self.weights.order_x
+                elif c_cells >> pos & 1:
+                    guard[pos], empty_corner_value[pos] = corner, self.weights.order_c
+        self.guard: tuple[int, ...] = tuple(guard)
+        self.guard_value: tuple[int, ...] = tuple(empty_corner_value)
+        self.cell_value: tuple[int, ...] = tuple(
+            self.weights.order_corner if self.corners.mask >> pos & 1
+            else self.weights.order_edge if self.corners.edge_mask >> pos & 1 else 0
+            for pos in range(topology.size))
 
     # -- play ----------------------------------------------------------------------------
 
@@ -95,6 +187,54 @@ class Othello(Game):
         if moves and moves[0]:
             return None
         return self.outcome(state)
+
+    # -- knowledge for bots ------------------------------------------------------------------
+
+    captures = False  # flips are not captures: material swings every move, no quiescence
+
+    def evaluate(self, state: State) -> float:
+        """Mobility, corners, X- and C-squares of empty corners, frontier, stable edge discs
+        and (as the board fills) discs; the mover's minus the opponent's (see ``weights``)."""
+        w = self.weights
+        cells, me = state.cells, state.to_move
+        tables = self.flips.bit_tables
+        mine, theirs = cell_bits(cells, tables[me]), cell_bits(cells, tables[1 - me])
+        occupied = mine | theirs
+        empty = self.full & ~occupied
+        if self.flips.shifts is not None:
+            mobility = (self.flips.placement_bits(mine, theirs).bit_count()
+                        - self.flips.placement_bits(theirs, mine).bit_count())
+        else:
+            mobility = (self.flips.placement_cells(cells, me).bit_count()
+                        - self.flips.placement_cells(cells, 1 - me).bit_count())
+        score = w.mobility * mobility
+        corners = self.corners
+        score += w.corner * ((mine & corners.mask).bit_count() - (theirs & corners.mask).bit_count())
+        for corner, x_cells, c_cells in zip(corners.corners, corners.x_cells, corners.c_cells):
+            if not cells[corner]:
+                score -= w.x_square * ((mine & x_cells).bit_count() - (theirs & x_cells).bit_count())
+                score -= w.c_square * ((mine & c_cells).bit_count() - (theirs & c_cells).bit_count())
+        border = self.neighbours.near(empty)
+        score -= w.frontier * ((mine & border).bit_count() - (theirs & border).bit_count())
+        score += w.stable * (corners.stable_edge_discs(cells, self.discs[me])
+                             - corners.stable_edge_discs(cells, self.discs[1 - me]))
+        filled = occupied.bit_count() / len(cells)
+        if filled > w.discs_from:
+            weight = w.discs * (filled - w.discs_from) / (1 - w.discs_from)
+            score += round(weight * (mine.bit_count() - theirs.bit_count()))
+        return score
+
+    def move_heuristic(self, state: State, move: Move) -> float:
+        """Corners first, then other edge cells; cells next to an empty corner last (its
+        X-square after its C-squares).  (Ordering by the replies left to the opponent saved
+        5-13% of the nodes at depths 4-5 but cost 50-110% more time.)"""
+        if not move:
+            return 0
+        pos = move[0][2]
+        guard = self.guard[pos]
+        if guard >= 0 and not state.cells[guard]:
+            return self.guard_value[pos]
+        return self.cell_value[pos]
 
     # -- notation --------------------------------------------------------------------------
 
