@@ -92,6 +92,7 @@ class AlphaBeta(Bot):
         max_depth = limits.depth or 64
         if len(moves) == 1:
             return Decision(best, True, self._info(0, 0, pv, start))
+        root_moves = game.candidate_moves(state, moves)
         guess = 0
         for d in range(1, max_depth + 1):
             try:
@@ -100,7 +101,7 @@ class AlphaBeta(Bot):
                     guess = value
                     move = mtdf_move or best
                 else:
-                    value, move = self._root(state, d, moves, best)
+                    value, move = self._root(state, d, root_moves, best)
             except SearchTimeout:
                 done = False
                 if self.algo != "mtdf" and self._partial is not None:
@@ -137,6 +138,8 @@ class AlphaBeta(Bot):
     def _root(self, state: State, depth: int, moves: list[Move], previous: Move) -> tuple[int, Move]:
         """One iteration at the root: every move searched, the previous best first."""
         ordered = self._order(state, moves, previous, 0)
+        if self.max_moves:
+            ordered = ordered[:self.max_moves]
         alpha, best = -INF, ordered[0]
         self._partial: tuple[int, Move] | None = None
         for i, move in enumerate(ordered):

@@ -36,6 +36,7 @@ class HeuristicBot(Bot):
         moves = game.legal_moves(state)
         if not moves:
             raise ValueError(f"{game.id}: no legal move to choose from")
+        moves = game.candidate_moves(state, moves)
         scored: list[tuple[float, Move]] = []
         safe: list[tuple[float, Move]] = []
         for move in moves:
