@@ -598,18 +598,7 @@ class LineWindows:
             pure = starts & ~((blocked >> half) | (blocked & low) << half)  # no enemy stone
             if not pure:
                 continue
-            planes: list[int] = []
-            for m in shifted:
-                carry = m & pure
-                j = 0
-                while carry:
-                    if j == len(planes):
-                        planes.append(carry)
-                        break
-                    plane = planes[j]
-                    planes[j] = plane ^ carry
-                    carry &= plane
-                    j += 1
+            planes = _bit_planes(shifted, pure)
             inverted = [~plane for plane in planes]
             for c in range(1, min(length, 1 << len(planes))):
                 windows = pure
