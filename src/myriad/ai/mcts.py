@@ -55,6 +55,7 @@ class MCTS(Bot):
         self.heuristic_playouts = options.get("playout", "random") == "heuristic"
         self.rng = random.Random(options.get("seed"))
         self.root: Node | None = None
+        self.discarded: list[Node] = []  # trees dropped after a move, freed before the next search
         self.fixed_scale = float(options.get("scale", 0)) or None
         self.typical = 0.0  # running mean of |evaluation| at cut-offs, the default scale
 
@@ -71,6 +72,8 @@ class MCTS(Bot):
             limits = limits.tighter(Limits.of(1.0))
         budget = self.playouts or limits.nodes
         root = self._reuse(state)
+        self.root = root
+        self.discarded.clear()  # freeing a big tree takes time: do it now, inside this move's budget
         if root.outcome is not None or (not root.untried and not root.children):
             raise ValueError(f"{self.game.id}: no legal move to choose from")
         start, done = time.monotonic(), 0
@@ -82,6 +85,7 @@ class MCTS(Bot):
             self._iterate(root)
             done += 1
         best = max(root.children, key=lambda ch: ch.visits)
+        self.discarded.append(root)  # keep the old tree alive until the next search starts
         self.root = best
         return Decision(best.move, True, {  # type: ignore[arg-type]
             "bot": self.name, "nodes": done, "depth": self._depth(best) + 1,
