@@ -492,8 +492,8 @@ def test_pool_falls_back_when_the_worker_fails(monkeypatch: pytest.MonkeyPatch,
 
 
 def test_pool_stops_a_worker_that_overruns() -> None:
-    """A bot with no time limit of its own (the solver on chess) is stopped after its time
-    and the grace period; the worker is replaced and the next request is answered."""
+    """A worker that does not answer in time (here a search told to think for 30 s, with a
+    1 s limit on the pool's side) is stopped; it is replaced and the next request is answered."""
     game = get_game("tictactoe")
     state = game.initial_state()
 
@@ -503,7 +503,7 @@ def test_pool_stops_a_worker_that_overruns() -> None:
         try:
             started = time.monotonic()
             with pytest.raises(bots.WorkerFailed, match="no answer"):
-                await pool.run(("chess", "solver", bots.state_fields(get_game("chess").initial_state()), 0.1), 1.0)
+                await pool.run(("chess", "alphabeta", bots.state_fields(get_game("chess").initial_state()), 30.0), 1.0)
             elapsed = time.monotonic() - started
             answer = await pool.choose(game, state, 0, "random", 1.0)
             return answer, pool.count, elapsed

@@ -166,7 +166,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             else:
                 cells.append("")
         table.add_row(b, f"{ratings[b]:+.0f}", *cells)
-    Console().print(table)
+    Console(width=max(100, 16 * (len(bots) + 2) + sum(len(b) for b in bots))).print(table)
     if anchor:
         print("Elo anchored at random = 0")
     return 0
