@@ -334,7 +334,8 @@ class PieceGame(Game):
             raise PositionError(f"{self.id}: expected {wanted} fields (board, side"
                                 f"{', castling, en passant' if self.piece_rules.rights_fields else ''}"
                                 f", half-moves, move number), got {len(fields)} in {text!r}")
-        fields += ["0", "1"][len(fields) - wanted + 2:] if len(fields) == wanted - 2 else []
+        if len(fields) == wanted - 2:
+            fields += ["0", "1"]  # the clocks may be left out, as in EPD
         cells = parse_ranks(self.topology, fields[0], self.pieces.code_of_letter)
         if fields[1] not in self.side_letters:
             raise PositionError(f"{self.id}: side to move must be 'w' or 'b', got {fields[1]!r}")
