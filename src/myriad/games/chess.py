@@ -7,6 +7,7 @@ end rules.  Moves are written in SAN (``Nf3``) and accepted in UCI (``g1f3``) to
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import NoReturn
 
 from myriad.core.errors import IllegalMoveError
 from myriad.core.mechanics.movement import (
@@ -106,10 +107,10 @@ class ChessGame(PieceGame):
         for move in legal:
             if san(self, state, move, legal, suffix=False) == wanted:
                 return move
-        return super().parse_move(state, text) if not legal else self._illegal(state, text, legal)
+        self._illegal(state, text, legal)
 
-    def _illegal(self, state: State, text: str, legal: list[Move]) -> Move:
-        shown = ", ".join(san(self, state, m, legal) for m in legal[:16])
+    def _illegal(self, state: State, text: str, legal: list[Move]) -> NoReturn:
+        shown = ", ".join(san(self, state, m, legal) for m in legal[:16]) or "none"
         raise IllegalMoveError(f"{self.id}: {text!r} is not legal here; legal moves: {shown}"
                                + (f" ... ({len(legal)} in all)" if len(legal) > 16 else ""))
 
