@@ -9,13 +9,9 @@ they fail instead.  Screenshots of the game list and of several boards are saved
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import re
-import socket
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.parse
@@ -25,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from web_server import Server
 
 from myriad.games import game_ids
 
@@ -44,64 +41,9 @@ if not IN_CI and (sync_playwright is None or not Path(CHROMIUM).exists()):
                 "(pip install playwright; bash scripts/install-browser.sh)", allow_module_level=True)
 
 
-# -- the server ---------------------------------------------------------------------------------
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    """``python -m myriad.web`` on a free port, with its own database file."""
-
-    def __init__(self, db: Path) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.log = db.with_suffix(".log")
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "myriad.web", "--port", str(self.port), "--db", str(db), "--workers", "2"],
-            stdout=self.log.open("w"), stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log.read_text()}")
-            try:
-                urllib.request.urlopen(f"{self.base}/api/catalog", timeout=1)
-                return
-            except (urllib.error.URLError, ConnectionError):
-                time.sleep(0.1)
-        raise RuntimeError("server did not start in 30 s")
-
-    def call(self, method: str, path: str, body: Any = None) -> Any:
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.base + path, data, {"Content-Type": "application/json"},
-                                         method=method)
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return json.load(response)
-
-    def wait_for_ply(self, game_id: str, ply: int, seconds: float = 30) -> dict[str, Any]:
-        """The game once it has at least ``ply`` moves (or is over)."""
-        deadline = time.monotonic() + seconds
-        while True:
-            view = self.call("GET", f"/api/games/{game_id}")
-            if view["ply"] >= ply or view["outcome"] is not None:
-                return view
-            assert time.monotonic() < deadline, f"game {game_id} stuck at ply {view['ply']}"
-            time.sleep(0.02)
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("web") / "games.sqlite3")
+    running = Server(tmp_path_factory.mktemp("web") / "games.sqlite3", workers=2)
     yield running
     running.stop()
 

@@ -7,63 +7,11 @@ that every game is there with all its moves.
 
 from __future__ import annotations
 
-import json
 import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    """The web app in a subprocess, on a free port, over the database ``db``."""
-
-    def __init__(self, db: Path) -> None:
-        self.base = f"http://127.0.0.1:{free_port()}"
-        port = self.base.rsplit(":", 1)[1]
-        self.log = db.parent / f"server-{port}.log"
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "myriad.web", "--port", port, "--db", str(db), "--workers", "1"],
-            stdout=self.log.open("w"), stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while True:
-            assert self.process.poll() is None, f"server exited: {self.log.read_text()}"
-            try:
-                urllib.request.urlopen(f"{self.base}/api/catalog", timeout=1)
-                return
-            except (urllib.error.URLError, ConnectionError):
-                assert time.monotonic() < deadline, "server did not start in 30 s"
-                time.sleep(0.1)
-
-    def call(self, method: str, path: str, body: Any = None) -> Any:
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.base + path, data, {"Content-Type": "application/json"},
-                                         method=method)
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return json.load(response)
-
-    def wait_for(self, game_id: str, done: Any, seconds: float = 30) -> dict[str, Any]:
-        deadline = time.monotonic() + seconds
-        while True:
-            view = self.call("GET", f"/api/games/{game_id}")
-            if done(view):
-                return view
-            assert time.monotonic() < deadline, f"timed out at ply {view['ply']}"
-            time.sleep(0.05)
-
-    def stop(self, sig: int = signal.SIGTERM) -> None:
-        self.process.send_signal(sig)
-        self.process.wait(15)
+from web_server import Server
 
 
 def notations(view: dict[str, Any]) -> list[str]:
