@@ -81,6 +81,17 @@ def square(page: Page, name: str) -> Any:
     return page.locator(f'#board rect.hit[data-square="{name}"]')
 
 
+def box(page: Page, name: str, unlike: Any = None) -> Any:
+    """The square's bounding box once it is drawn (and differs from ``unlike``: the board
+    may be redrawn just after a click)."""
+    deadline = time.monotonic() + 5
+    while True:
+        found = square(page, name).bounding_box()
+        if (found is not None and found != unlike) or time.monotonic() > deadline:
+            return found
+        page.wait_for_timeout(50)
+
+
 def piece(page: Page, name: str) -> Any:
     return page.locator(f'#board .pieces [data-square="{name}"]')
 
@@ -166,12 +177,12 @@ def test_drag_a_piece_and_refused_input(page: Page, server: Server) -> None:
 def test_controls_flip_rules_sound_export_copy(page: Page, server: Server) -> None:
     view = server.call("POST", "/api/games", {"game": "chess", "seats": ["human", "human"]})
     open_game(page, server, view)
-    a1 = square(page, "a1").bounding_box()
-    h8 = square(page, "h8").bounding_box()
+    a1 = box(page, "a1")
+    h8 = box(page, "h8")
     assert a1 is not None and h8 is not None and a1["y"] > h8["y"] and a1["x"] < h8["x"]
     page.click("#flip")
-    a1_flipped = square(page, "a1").bounding_box()
-    h8_flipped = square(page, "h8").bounding_box()
+    a1_flipped = box(page, "a1", unlike=a1)
+    h8_flipped = box(page, "h8", unlike=h8)
     assert a1_flipped is not None and h8_flipped is not None
     assert a1_flipped["y"] < h8_flipped["y"] and a1_flipped["x"] > h8_flipped["x"]
     assert (a1_flipped["x"], a1_flipped["y"]) == (h8["x"], h8["y"])
