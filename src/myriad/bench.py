@@ -187,6 +187,10 @@ SEARCH_POSITIONS: dict[str, list[str]] = {
 }
 
 
+#: The searchers compared, the reference (plain negamax over every candidate move) first.
+SEARCH_ALGOS = ("negamax:moves=0", "pvs:moves=0", "mtdf:moves=0", "mtdf:moves=10")
+
+
 @dataclass(frozen=True)
 class SearchTiming:
     """One timed search: the deepest finished iteration and when each depth finished."""
@@ -200,7 +204,7 @@ class SearchTiming:
 
 
 def bench_search(games: dict[str, list[str]] | None = None, seconds: float = 2.0,
-                 algos: tuple[str, ...] = ("negamax", "pvs", "mtdf", "mtdf:moves=10")) -> list[SearchTiming]:
+                 algos: tuple[str, ...] = SEARCH_ALGOS) -> list[SearchTiming]:
     """Run each alpha-beta variant for ``seconds`` on each position, one after the other."""
     from myriad.ai import Limits, make_bot
     from myriad.ai.alphabeta import AlphaBeta

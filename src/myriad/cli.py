@@ -205,7 +205,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def cmd_bench_search(args: argparse.Namespace) -> int:
     """Benchmark the searchers: depth reached in equal time, as ratios to plain negamax."""
-    from myriad.bench import SEARCH_POSITIONS, bench_search
+    from myriad.bench import SEARCH_ALGOS, SEARCH_POSITIONS, bench_search
 
     if not args.seconds > 0:
         raise UsageError(f"--seconds must be positive, got {args.seconds}")
@@ -214,7 +214,7 @@ def cmd_bench_search(args: argparse.Namespace) -> int:
     if unknown:
         raise UsageError(f"no search positions for {', '.join(unknown)} (have: {', '.join(SEARCH_POSITIONS)})")
     timings = bench_search({g: SEARCH_POSITIONS[g] for g in chosen}, args.seconds)
-    base = {(t.game, t.position): t.depth for t in timings if t.algo == "negamax"}
+    base = {(t.game, t.position): t.depth for t in timings if t.algo == SEARCH_ALGOS[0]}
     for t in timings:
         ratio = t.depth / base[(t.game, t.position)] if base.get((t.game, t.position)) else None
         if args.json:

@@ -2,8 +2,8 @@
 
 Iterative deepening under a clock; a Zobrist transposition table of bounded size; move
 ordering by the table's move, the game's move heuristic, killer moves and the history
-heuristic; quiescence on material-changing moves; wins scored by distance so the bot takes
-the fastest win and the slowest loss.
+heuristic; quiescence on noisy moves (captures, threats); wins scored by distance so the
+bot takes the fastest win and the slowest loss.
 
 Invariants: scores are for the side to move; ``search`` returns a value ``v`` with
 ``v <= alpha`` (an upper bound), ``v >= beta`` (a lower bound) or the exact value.
@@ -39,8 +39,9 @@ def terminal_score(outcome: Outcome, player: int, ply: int) -> int:
 
 class AlphaBeta(Bot):
     """Options: ``algo`` (negamax | pvs | mtdf), ``time``, ``depth``, ``nodes``,
-    ``moves`` (search only the best N moves at each node), ``tt`` (table entries),
-    ``quiescence`` (0 to switch off; default on for games with captures)."""
+    ``moves`` (search only the best N moves at each node; default the game's ``move_cap``,
+    0 for all), ``tt`` (table entries),
+    ``quiescence`` (0 to switch off; default: the game's ``quiescence``)."""
 
     name = "alphabeta"
 
@@ -49,9 +50,9 @@ class AlphaBeta(Bot):
         self.algo = str(options.get("algo", "pvs"))
         if self.algo not in ALGORITHMS:
             raise ValueError(f"alphabeta: algo must be one of {', '.join(ALGORITHMS)}, not {self.algo!r}")
-        self.max_moves = int(options.get("moves", 0)) or None
+        self.max_moves = int(options.get("moves", game.move_cap or 0)) or None
         self.tt_size = int(options.get("tt", 1 << 20))
-        self.quiescence = bool(options.get("quiescence", game.captures))
+        self.quiescence = bool(options.get("quiescence", game.quiescence))
         self.tt: dict[int, tuple[int, int, int, Move | None]] = {}
         self.killers: dict[int, list[Move]] = {}
         self.history: dict[Move, int] = {}
@@ -244,8 +245,8 @@ class AlphaBeta(Bot):
         self.tt[key] = (depth, flag, score, move)
 
     def _quiesce(self, state: State, alpha: int, beta: int, ply: int, qdepth: int) -> int:
-        """Search material-changing moves only, standing pat on the static score unless the
-        game forces a pending capture."""
+        """Search the noisy moves only (captures, threats), standing pat on the static score
+        where the game allows it."""
         game = self.game
         stand = int(game.evaluate(state))
         if not self.quiescence or qdepth >= 8:
@@ -253,14 +254,15 @@ class AlphaBeta(Bot):
         noisy = game.noisy_moves(state)
         if not noisy:
             return stand
-        if game.forced_captures:
-            best = -INF
-        else:
+        if game.may_stand_pat(state):
             if stand >= beta:
                 return stand
             alpha = max(alpha, stand)
             best = stand
-        noisy.sort(key=lambda m: game.move_heuristic(state, m), reverse=True)
+        else:
+            best = -INF
+        if len(noisy) > 1:
+            noisy.sort(key=lambda m: game.move_heuristic(state, m), reverse=True)
         for move in noisy:
             self._tick()
             score = -self._quiesce(game.play(state, move), -beta, -alpha, ply + 1, qdepth + 1)

@@ -66,12 +66,16 @@ class Game:
     family: str = ""
     player_names: tuple[str, ...] = ("first", "second")
     rules: str = ""
-    #: whether moves can change material (captures, promotions): bots search them on in
-    #: quiescence; placement and sowing games set it False.
-    captures: bool = True
+    #: whether bots search on past their depth limit with the noisy moves (quiescence):
+    #: captures and promotions by default; in-a-row games search threats; Othello and
+    #: Kalah, where every move swings the material, set it False.
+    quiescence: bool = True
     #: whether a capture, when one exists, must be played (draughts): quiescence then
     #: never stands pat while captures are pending.
     forced_captures: bool = False
+    #: the most moves bots search at a node, the best by the move heuristic (None: all);
+    #: the "best 10 moves" of gomoku programs.
+    move_cap: int | None = None
 
     def __init__(self, topology: Topology, pieces: PieceSet, setups: Mapping[str, str],
                  cell_values: int | None = None) -> None:
@@ -187,6 +191,11 @@ class Game:
         """The legal material-changing moves (quiescence search); games may generate them
         directly instead of filtering every legal move."""
         return [m for m in self.legal_moves(state) if self.is_noisy(state, m)]
+
+    def may_stand_pat(self, state: State) -> bool:
+        """Whether quiescence may stop at the static evaluation of ``state`` instead of
+        playing one of its noisy moves (not where a capture is forced)."""
+        return not self.forced_captures
 
     def candidate_moves(self, state: State, moves: list[Move]) -> list[Move]:
         """The moves worth searching (all of them, unless the game prunes, as gomoku does)."""

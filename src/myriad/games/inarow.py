@@ -63,7 +63,8 @@ class InARow(Game):
 
     ``gravity`` makes stones fall to the bottom of their column; ``overlines`` says whether
     a row longer than ``k`` wins too; with ``candidate_radius`` bots consider only the cells
-    near a stone (see :meth:`candidate_moves`); ``weights`` is the bots' knowledge (default
+    near a stone (see :meth:`candidate_moves`), with ``move_cap`` only that many of them,
+    the best first; ``weights`` is the bots' knowledge (default
     :func:`~myriad.core.mechanics.placement.window_weights`).  ``flags[0]`` is 0 while nobody has a row,
     else 1 + the winner (set by :meth:`after_move` from the lines through the last stone).
     """
@@ -74,7 +75,7 @@ class InARow(Game):
     def __init__(self, game_id: str, name: str, width: int, height: int, k: int, *,
                  gravity: bool = False, overlines: bool = True, candidate_radius: int | None = None,
                  player_names: tuple[str, str] = ("X", "O"), rules: str = "",
-                 weights: WindowWeights | None = None) -> None:
+                 weights: WindowWeights | None = None, move_cap: int | None = None) -> None:
         if k > max(width, height):
             raise GameDefinitionError(f"{game_id}: {k} in a row cannot fit on {width}x{height}")
         self.id = game_id
@@ -119,6 +120,10 @@ class InARow(Game):
             columns = self.placement.columns
             self.strong = (sum(1 << pos for column in columns for pos in column[0::2]),
                            sum(1 << pos for column in columns for pos in column[1::2]))
+        #: Quiescence searches threats (see :meth:`noisy_moves`); not under gravity, where
+        #: a threat may not be playable for many moves.
+        self.quiescence = not gravity
+        self.move_cap = move_cap
         self._scans: dict[int, WindowScan] = {}
         self._move_values: tuple[int, dict[int, int]] = (-1, {})
         #: Per cell, ``weights.central`` times the windows through it: the move value of a
@@ -152,7 +157,6 @@ class InARow(Game):
 
     # -- knowledge for bots -------------------------------------------------------------------
 
-    captures = False  # a placement never takes a stone: nothing for quiescence to resolve
 
     def scan(self, state: State) -> WindowScan:
         """The window scan of ``state`` (kept in a cache by position key)."""
@@ -225,6 +229,45 @@ class InARow(Game):
                     continue
                 values[pos] = values.get(pos, central[pos]) - penalty
         return values
+
+    def noisy_moves(self, state: State) -> list[Move]:
+        """Threats, for quiescence: nothing when the mover can complete a row, or has a fork
+        cell, or the opponent has two playable threats (the evaluation knows how that ends);
+        the block when the opponent has one threat; else the mover's stones that make a
+        threat, and, when the opponent has a fork cell (an open three), the cells of the
+        opponent's windows with two gaps (the defences).  A search on these alone finds
+        wins by continuous threats and does not stop in front of an open three."""
+        scan = self.scan(state)
+        me, other = state.to_move, 1 - state.to_move
+        playable = self.playable(scan)
+        theirs = scan.threats[other] & playable
+        if scan.threats[me] & playable or theirs & (theirs - 1) or scan.forks[me] & playable:
+            return []
+        if theirs:
+            cells = theirs
+        else:
+            cells = scan.builds[me] | (scan.builds[other] if scan.forks[other] else 0)
+        drops = self.placement.drops[self.stones[me]]
+        moves = []
+        cells &= playable
+        while cells:
+            bit = cells & -cells
+            cells ^= bit
+            moves.append(drops[bit.bit_length() - 1])
+        return moves
+
+    def may_stand_pat(self, state: State) -> bool:
+        """Not when the opponent has one playable threat (it must be blocked) or, with no
+        threat or fork of the mover's, a fork cell (an open three must be answered)."""
+        scan = self.scan(state)
+        me, other = state.to_move, 1 - state.to_move
+        playable = self.playable(scan)
+        theirs = scan.threats[other] & playable
+        if scan.threats[me] & playable or theirs & (theirs - 1):
+            return True
+        if theirs:
+            return False
+        return bool(scan.forks[me] & playable) or not scan.forks[other] & playable
 
     def candidate_moves(self, state: State, moves: list[Move]) -> list[Move]:
         """For bots: the moves that complete a row if there are any; else those that block
@@ -316,7 +359,8 @@ class InARow(Game):
 
 def mnk_game(width: int, height: int, k: int, *, gravity: bool = False, overlines: bool = True,
              candidate_radius: int | None = None, game_id: str = "", name: str = "",
-             player_names: tuple[str, str] = ("X", "O"), weights: WindowWeights | None = None) -> InARow:
+             player_names: tuple[str, str] = ("X", "O"), weights: WindowWeights | None = None,
+             move_cap: int | None = None) -> InARow:
     """The m,n,k-game on ``width`` x ``height`` with ``k`` in a row (gravity optional)."""
     rules = (f"Players alternate placing a stone {'in a column; it falls to the lowest empty cell' if gravity else 'on an empty cell'}. "
              f"{'At least' if overlines else 'Exactly'} {k} own stones in a row (orthogonal or diagonal) win; "
@@ -324,7 +368,7 @@ def mnk_game(width: int, height: int, k: int, *, gravity: bool = False, overline
     return InARow(game_id or f"mnk-{width}-{height}-{k}{'-gravity' if gravity else ''}",
                   name or f"{width},{height},{k}-game", width, height, k, gravity=gravity,
                   overlines=overlines, candidate_radius=candidate_radius, player_names=player_names,
-                  rules=rules, weights=weights)
+                  rules=rules, weights=weights, move_cap=move_cap)
 
 
 def tictactoe() -> InARow:
@@ -346,7 +390,7 @@ def connect_four(columns: int = 7, rows: int = 6) -> InARow:
 def gomoku(size: int = 15, overlines: bool = True) -> InARow:
     """Gomoku on 15x15: five in a row; free-style (``overlines``): six or more win too,
     standard gomoku (``overlines=False``): exactly five.  Bots look at the cells within two
-    steps of a stone."""
-    return mnk_game(size, size, 5, overlines=overlines, candidate_radius=2,
+    steps of a stone, and search the best ten of them at each node."""
+    return mnk_game(size, size, 5, overlines=overlines, candidate_radius=2, move_cap=10,
                     game_id="gomoku" if overlines and size == 15 else f"gomoku-{size}{'' if overlines else '-exact'}",
                     name="Gomoku" if overlines else "Gomoku (exactly five)", player_names=("black", "white"))

@@ -93,7 +93,7 @@ class Kalah(Game):
 
     # -- knowledge for bots --------------------------------------------------------------------
 
-    captures = False  # no material-changing moves to resolve in quiescence
+    quiescence = False  # every sowing moves seeds: nothing quiet to stop at
 
     def evaluate(self, state: State) -> float:
         """Store difference, then seeds kept on one's own side, for the side to move."""

@@ -190,7 +190,7 @@ class Othello(Game):
 
     # -- knowledge for bots ------------------------------------------------------------------
 
-    captures = False  # flips are not captures: material swings every move, no quiescence
+    quiescence = False  # flips swing the material every move: nothing quiet to stop at
 
     def evaluate(self, state: State) -> float:
         """Mobility, corners, X- and C-squares of empty corners, frontier, stable edge discs
