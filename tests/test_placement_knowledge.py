@@ -247,6 +247,38 @@ def test_gomoku_bots_complete_an_open_four(spec: str) -> None:
     assert best_move(gomoku(), spec, OPEN_FOUR) in {"f8", "k8"}
 
 
+#: X to move: g8 makes the four d8-g8 (O holds c8, so only h8 completes it) and the open
+#: three g6-g8; once O has blocked on h8, X makes an open four in column g.
+FOUR_THREE = "O13O/15/15/15/15/15/15/2OXXX9/6X8/6X8/15/15/15/15/O13O x"
+
+
+def test_gomoku_quiescence_moves() -> None:
+    """Quiescence plays the block of a four, the defences against an open three, or the
+    mover's fours; it may not stop while a four or an open three waits for an answer."""
+    game = gomoku()
+
+    def noisy(text: str) -> set[str]:
+        state = game.parse_position(text)
+        return {game.format_move(state, m) for m in game.noisy_moves(state)}
+
+    assert noisy(BLOCK_FOUR) == {"i8"} and not game.may_stand_pat(game.parse_position(BLOCK_FOUR))
+    assert noisy(OPEN_THREE) == {"d8", "e8", "i8", "j8"}
+    assert not game.may_stand_pat(game.parse_position(OPEN_THREE))
+    assert noisy(FOUR_THREE) == {"g8", "h8"} and game.may_stand_pat(game.parse_position(FOUR_THREE))
+    assert noisy(OPEN_FOUR) == set() and game.may_stand_pat(game.parse_position(OPEN_FOUR))
+
+
+def test_quiescence_sees_a_four_three_coming() -> None:
+    """One ply of search and the threat quiescence find the four-three (the open four after
+    the forced block); without quiescence the same ply sees a four that will be blocked."""
+    game = gomoku()
+    state = game.parse_position(FOUR_THREE)
+    found = make_bot("alphabeta:depth=1", game).choose(state, Limits())
+    blind = make_bot("alphabeta:depth=1,quiescence=0", game).choose(state, Limits())
+    assert found.info["score"] >= game.weights.fork > blind.info["score"]
+    assert game.format_move(state, blind.move) == "g8"  # the four looks best without quiescence too
+
+
 def test_gomoku_evaluation_sees_the_threats() -> None:
     game = gomoku()
     win = game.parse_position(OPEN_FOUR)

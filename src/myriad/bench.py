@@ -183,7 +183,7 @@ SEARCH_POSITIONS: dict[str, list[str]] = {
     "chess": ["r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
               "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8"],
     "gomoku": ["15/15/15/15/15/6O8/6XO7/5OXX7/6XO7/7X7/15/15/15/15/15 x",
-               "15/15/15/15/15/5X9/5OXO7/6XXO6/5OOX7/7X7/8O6/15/15/15/15 x"],
+               "15/15/15/7O7/9O5/7XX6/6OX7/6XXO6/5X1O7/4O10/15/15/15/15/15 x"],
 }
 
 

@@ -22,8 +22,17 @@ from myriad.core.state import State
 WIN = 1_000_000
 WON = WIN - 10_000          # scores beyond this are forced wins (or losses below -WON)
 INF = WIN + 1
-EXACT, LOWER, UPPER = 0, 1, 2
 ALGORITHMS = ("negamax", "pvs", "mtdf")
+
+
+def _to_table(score: int, ply: int) -> int:
+    """A score as kept in the table: win distances counted from the position, not the root."""
+    return score + ply if WON <= score < INF else score - ply if -INF < score <= -WON else score
+
+
+def _from_table(score: int, ply: int) -> int:
+    """A kept score seen from ``ply`` half-moves below the root."""
+    return score - ply if WON <= score < INF else score + ply if -INF < score <= -WON else score
 
 
 def terminal_score(outcome: Outcome, player: int, ply: int) -> int:
@@ -53,6 +62,8 @@ class AlphaBeta(Bot):
         self.max_moves = int(options.get("moves", game.move_cap or 0)) or None
         self.tt_size = int(options.get("tt", 1 << 20))
         self.quiescence = bool(options.get("quiescence", game.quiescence))
+        #: position key -> (depth, lower bound, upper bound, best move): both bounds, so
+        #: that MTD(f)'s searches on either side of the value reuse each other's work.
         self.tt: dict[int, tuple[int, int, int, Move | None]] = {}
         self.killers: dict[int, list[Move]] = {}
         self.history: dict[Move, int] = {}
@@ -115,9 +126,13 @@ class AlphaBeta(Bot):
             if abs(score) >= WON:
                 break
             remaining = limits.remaining()
-            if remaining is not None and time.monotonic() - start > remaining:
+            # Negamax and PVS keep a move that beats the previous best in an unfinished
+            # iteration, so they use all their time; MTD(f) loses an unfinished iteration,
+            # so it starts one only when it may finish.
+            if remaining is not None and (remaining <= 0 or self.algo == "mtdf"
+                                          and time.monotonic() - start > remaining):
                 done = d == max_depth  # the clock, not the depth limit, ends the search
-                break  # the next iteration would not finish
+                break
         return Decision(best, done, self._info(depth, score, pv, start))
 
     def _info(self, depth: int, score: int, pv: list[Move], start: float) -> dict[str, Any]:
@@ -155,7 +170,7 @@ class AlphaBeta(Bot):
                 alpha, best = score, move
                 if i > 0:
                     self._partial = (alpha, best)
-        self._store(state.key, depth, alpha, EXACT, best, 0)
+        self._store(state.key, depth, alpha, alpha, best, 0)
         return alpha, best
 
     def _mtdf(self, state: State, depth: int, guess: int) -> tuple[int, Move | None]:
@@ -193,15 +208,13 @@ class AlphaBeta(Bot):
         entry = self.tt.get(state.key)
         tt_move = None
         if entry is not None:
-            e_depth, e_flag, e_score, tt_move = entry
+            e_depth, lower, upper, tt_move = entry
             if e_depth >= depth:
-                score = e_score - ply if e_score >= WON else e_score + ply if e_score <= -WON else e_score
-                if e_flag == EXACT:
-                    return score
-                if e_flag == LOWER and score >= beta:
-                    return score
-                if e_flag == UPPER and score <= alpha:
-                    return score
+                lower, upper = _from_table(lower, ply), _from_table(upper, ply)
+                if lower >= beta or lower == upper:
+                    return lower
+                if upper <= alpha:
+                    return upper
         moves = game.legal_moves(state)
         outcome = game.result(state, moves)
         if outcome is not None:
@@ -233,16 +246,20 @@ class AlphaBeta(Bot):
                                 del killers[2:]
                             self.history[move] = self.history.get(move, 0) + depth * depth
                         break
-        flag = UPPER if best <= alpha_start else LOWER if best >= beta else EXACT
-        self._store(state.key, depth, best, flag, best_move, ply)
+        lower = best if best > alpha_start else -INF
+        upper = best if best < beta else INF
+        self._store(state.key, depth, lower, upper, best_move, ply)
         return best
 
-    def _store(self, key: int, depth: int, score: int, flag: int, move: Move | None, ply: int) -> None:
-        if score >= WON:
-            score += ply
-        elif score <= -WON:
-            score -= ply
-        self.tt[key] = (depth, flag, score, move)
+    def _store(self, key: int, depth: int, lower: int, upper: int, move: Move | None, ply: int) -> None:
+        """Keep bounds on the value of a position searched ``depth`` plies deep; bounds
+        from a search of the same depth are merged with the ones kept."""
+        lower, upper = _to_table(lower, ply), _to_table(upper, ply)
+        entry = self.tt.get(key)
+        if entry is not None and entry[0] == depth and max(lower, entry[1]) <= min(upper, entry[2]):
+            lower, upper = max(lower, entry[1]), min(upper, entry[2])
+            move = move or entry[3]
+        self.tt[key] = (depth, lower, upper, move)
 
     def _quiesce(self, state: State, alpha: int, beta: int, ply: int, qdepth: int) -> int:
         """Search the noisy moves only (captures, threats), standing pat on the static score
@@ -276,12 +293,13 @@ class AlphaBeta(Bot):
 
     def _order(self, state: State, moves: list[Move], first: Move | None, ply: int) -> list[Move]:
         """Moves sorted best-first: table move, game heuristic, killers, history."""
-        heuristic = self.game.move_heuristic
         killers = self.killers.get(ply, ())
         history = self.history
-
-        def key(move: Move) -> float:
-            if move == first:
-                return 1e18
-            return heuristic(state, move) * 1e6 + (5e5 if move in killers else 0) + history.get(move, 0)
-        return sorted(moves, key=key, reverse=True)
+        keys = [value * 1e6 + (5e5 if move in killers else 0) + history.get(move, 0)
+                for value, move in zip(self.game.move_heuristics(state, moves), moves)]
+        order = sorted(range(len(moves)), key=keys.__getitem__, reverse=True)
+        ordered = [moves[i] for i in order]
+        if first is not None and first in moves:
+            ordered.remove(first)
+            ordered.insert(0, first)
+        return ordered

@@ -179,6 +179,11 @@ class Game:
                 score += value_of[piece] - value_of[state.cells[frm]]
         return score
 
+    def move_heuristics(self, state: State, moves: Sequence[Move]) -> list[float]:
+        """:meth:`move_heuristic` of each of ``moves`` (games may work them out together)."""
+        heuristic = self.move_heuristic
+        return [heuristic(state, move) for move in moves]
+
     def is_noisy(self, state: State, move: Move) -> bool:
         """Whether ``move`` changes material (searched on in quiescence)."""
         cells = state.cells

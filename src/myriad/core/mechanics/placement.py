@@ -851,9 +851,9 @@ class WindowWeights:
         return values
 
 
-def window_weights(length: int, *, forks_playable: bool = True) -> WindowWeights:
+def window_weights(length: int, *, forks_playable: bool = True, mover: int = 2) -> WindowWeights:
     """Default weights for ``length`` in a row: window values grow eightfold per stone, the
-    mover's count double (it moves first); in move ordering completing a row comes first,
+    mover's count ``mover`` times (it moves first); in move ordering completing a row comes first,
     then blocking the opponent's, then two threats at once, then stopping the opponent's
     double threat, then single threats, then windows three stones short (sparser windows
     did not improve the ordering of gomoku searches, and cost the most to find)."""
@@ -866,7 +866,7 @@ def window_weights(length: int, *, forks_playable: bool = True) -> WindowWeights
                      else rest * grow[c] for c in range(k))
 
     return WindowWeights(
-        mover=tuple(2 * g for g in grow), waiter=tuple(grow), win_now=20_000,
+        mover=tuple(mover * g for g in grow), waiter=tuple(grow), win_now=20_000,
         fork=6_000 if forks_playable else 0, double_fork=3_000 if forks_playable else 0,
         threat=threat_window // 2, strong_threat=0,
         build_once=ladder(60_000, 1_000, 8), build_twice=ladder(0, 8_000, 64),
