@@ -157,7 +157,6 @@ class InARow(Game):
 
     # -- knowledge for bots -------------------------------------------------------------------
 
-
     def scan(self, state: State) -> WindowScan:
         """The window scan of ``state`` (kept in a cache by position key)."""
         scan = self._scans.get(state.key)
@@ -190,23 +189,23 @@ class InARow(Game):
         values of all cells are worked out once per position."""
         if not move:
             return 0
-        key, values = self._move_values
-        if key != state.key:
-            values = self.move_values(state)
-            self._move_values = (state.key, values)
         pos = move[0][2]
-        return values.get(pos, self.central_values[pos])
+        return self._cell_values(state).get(pos, self.central_values[pos])
 
     def move_heuristics(self, state: State, moves: Sequence[Move]) -> list[float]:
         """:meth:`move_heuristic` of each move, the cell values worked out once."""
         if not moves or not moves[0]:
             return [self.move_heuristic(state, move) for move in moves]
+        get, central = self._cell_values(state).get, self.central_values
+        return [get(pos, central[pos]) for pos in (move[0][2] for move in moves)]
+
+    def _cell_values(self, state: State) -> dict[int, int]:
+        """:meth:`move_values` of ``state``, kept for the last position asked about."""
         key, values = self._move_values
         if key != state.key:
             values = self.move_values(state)
             self._move_values = (state.key, values)
-        get, central = values.get, self.central_values
-        return [get(pos, central[pos]) for pos in (move[0][2] for move in moves)]
+        return values
 
     def move_values(self, state: State) -> dict[int, int]:
         """:meth:`move_heuristic` of the cells in some window still open (the others are
