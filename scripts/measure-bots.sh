@@ -6,7 +6,7 @@
 set -u
 log=${1:-bots.log}; n=${2:-40}; shift $(( $# < 2 ? $# : 2 ))
 games=("$@"); [ ${#games[@]} -eq 0 ] && games=(chess international russian breakthrough othello gomoku connect4)
-run() { echo "== $* ($(date +%T))" >> "$log"; myriad match "$@" --json >> "$log" 2>/dev/null || echo '{"error": true}' >> "$log"; }
+run() { echo "== $* ($(date +%T))" >> "$log"; myriad match "$@" --json --out "$log.$1.$2.$3.txt" >> "$log" 2>/dev/null || echo '{"error": true}' >> "$log"; }
 for g in "${games[@]}"; do
   if [ "$g" != connect4 ]; then
     run "$g" alphabeta:time=0.5 random --games "$n" --movetime 0.5

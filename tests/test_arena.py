@@ -72,8 +72,9 @@ def faulty_bots(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_faulty_bot_forfeits_and_the_match_goes_on(faulty_bots: None, bad: str, reason: str) -> None:
     result = play_game("tictactoe", ("random", bad), movetime=0.1)
     assert result.scores == (1.0, 0.0) and reason in result.reason and result.failures
+    assert result.forfeited == 1
     match = run_match("tictactoe", "random", bad, games=2, movetime=0.1)
-    assert match.games == 2 and match.wins == 2
+    assert match.games == 2 and match.wins == 2 and match.forfeits == [0, 2]
 
 
 def test_matches_alternate_colours_from_the_same_opening() -> None:
@@ -115,7 +116,7 @@ def test_match_command_json_and_records(tmp_path: Path, capsys: pytest.CaptureFi
     assert code == 0
     summary = json.loads(capsys.readouterr().out)
     assert set(summary) >= {"games", "wins", "draws", "losses", "score", "elo", "elo_error"}
-    assert summary["forfeits"] == 0 and len(summary["longest_move"]) == 2
+    assert summary["forfeits"] == [0, 0] and len(summary["longest_move"]) == 2
     assert summary["games"] == 4 and summary["losses"] == 0
     assert len(read_records(out_file.read_text())) == 4
     assert main(["replay", "tictactoe", str(out_file), "--index", "2"]) == 0

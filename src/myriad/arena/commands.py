@@ -100,7 +100,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     forfeits = [f for r in result.results for f in r.failures]
     if args.json:
         out = {k: summary[k] for k in ("games", "wins", "draws", "losses", "score", "elo", "elo_error")}
-        out.update(longest_move=[round(t, 4) for t in slowest], forfeits=len(forfeits))
+        out.update(longest_move=[round(t, 4) for t in slowest], forfeits=result.forfeits)
         print(json.dumps(out))
         return 0
     print(f"{game.name}: {args.bot_a} vs {args.bot_b}, {result.games} games, {args.movetime} s/move")

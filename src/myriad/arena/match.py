@@ -35,6 +35,8 @@ class GameResult:
     start: str
     max_seconds: list[float] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    #: The seat of the bot that lost by crashing, an illegal move or overrunning its time.
+    forfeited: int | None = None
 
 
 @dataclass
@@ -45,6 +47,8 @@ class MatchResult:
     wins: int = 0
     draws: int = 0
     losses: int = 0
+    #: Games lost by forfeit: by the first bot, by the second.
+    forfeits: list[int] = field(default_factory=lambda: [0, 0])
     results: list[GameResult] = field(default_factory=list)
 
     def add(self, result: GameResult, first_seat: int) -> None:
@@ -57,6 +61,8 @@ class MatchResult:
             self.losses += 1
         else:
             self.draws += 1
+        if result.forfeited is not None:
+            self.forfeits[result.forfeited != first_seat] += 1
         self.results.append(result)
 
 
@@ -89,9 +95,13 @@ def play_game(game_id: str, specs: Sequence[str], movetime: float, opening: Sequ
     bots = [make_bot(spec, game) for spec in specs]
     max_seconds = [0.0] * len(bots)
 
-    def finish(outcome: Outcome, failure: str | None = None) -> GameResult:
+    def finish(outcome: Outcome) -> GameResult:
+        return GameResult(tuple(specs), outcome.scores, outcome.reason, notation, start, max_seconds)
+
+    def forfeit(player: int, reason: str, failure: str) -> GameResult:
+        outcome = Outcome.win(1 - player, f"{specs[player]} {reason}")
         return GameResult(tuple(specs), outcome.scores, outcome.reason, notation, start, max_seconds,
-                          [failure] if failure else [])
+                          [f"{specs[player]}: {failure}"], player)
 
     for _ply in range(max_plies):
         outcome = game.outcome(state)
@@ -104,15 +114,13 @@ def play_game(game_id: str, specs: Sequence[str], movetime: float, opening: Sequ
             decision = bots[player].choose(game.observe(state, player), limits)
             move: Move = decision.move
         except Exception as err:  # noqa: BLE001 - a crashing bot loses, the match goes on
-            return finish(Outcome.win(1 - player, f"{specs[player]} crashed"), f"{specs[player]}: {err!r}")
+            return forfeit(player, "crashed", repr(err))
         spent = time.monotonic() - began
         max_seconds[player] = max(max_seconds[player], spent)
         if move not in game.legal_moves(state):
-            return finish(Outcome.win(1 - player, f"{specs[player]} played an illegal move"),
-                          f"{specs[player]}: illegal move {move!r}")
+            return forfeit(player, "played an illegal move", f"illegal move {move!r}")
         if spent > movetime + GRACE:
-            return finish(Outcome.win(1 - player, f"{specs[player]} overran its time"),
-                          f"{specs[player]}: {spent:.3f}s for a {movetime}s move")
+            return forfeit(player, "overran its time", f"{spent:.3f}s for a {movetime}s move")
         notation.append(game.format_move(state, move))
         state = game.play(state, move)
     return finish(Outcome.draw(f"adjudicated after {max_plies} plies"))
