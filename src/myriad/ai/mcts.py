@@ -54,6 +54,7 @@ class MCTS(Bot):
         self.cutoff = int(options.get("cutoff", 40))
         self.heuristic_playouts = options.get("playout", "random") == "heuristic"
         self.rng = random.Random(options.get("seed"))
+        self.deadline: float | None = None
         self.root: Node | None = None
         self.discarded: list[Node] = []  # trees dropped after a move, freed before the next search
         self.fixed_scale = float(options.get("scale", 0)) or None
@@ -77,13 +78,14 @@ class MCTS(Bot):
         if root.outcome is not None or (not root.untried and not root.children):
             raise ValueError(f"{self.game.id}: no legal move to choose from")
         start, done = time.monotonic(), 0
-        while True:
+        self.deadline = limits.deadline
+        while True:  # one playout at least, so that the root has a child to choose
+            self._iterate(root)
+            done += 1
             if budget is not None and done >= budget:
                 break
             if limits.deadline is not None and time.monotonic() >= limits.deadline:
                 break
-            self._iterate(root)
-            done += 1
         best = max(root.children, key=lambda ch: ch.visits)
         self.discarded.append(root)  # keep the old tree alive until the next search starts
         self.root = best
@@ -130,7 +132,10 @@ class MCTS(Bot):
             return node.outcome.scores
         state = node.state
         rng = self.rng
+        deadline = self.deadline
         for _ in range(self.cutoff):
+            if deadline is not None and time.monotonic() >= deadline:
+                break  # out of time: the evaluation scores the playout where it stands
             moves = game.legal_moves(state)
             outcome = game.result(state, moves)
             if outcome is not None:
