@@ -41,6 +41,7 @@ from myriad.core.mechanics.placement import (
     Vicinity,
     WindowScan,
     WindowWeights,
+    bit_positions,
     bit_table,
     cell_bits,
     window_weights,
@@ -224,10 +225,7 @@ class InARow(Game):
             scan = self.scan(state)
             playable = self.playable(scan)
             theirs, mine = scan.threats[1 - me], scan.threats[me]
-            while playable:
-                bit = playable & -playable
-                playable ^= bit
-                pos = bit.bit_length() - 1
+            for pos in bit_positions(playable):
                 up = self.above[pos]
                 if up < 0:
                     continue
@@ -260,13 +258,7 @@ class InARow(Game):
         else:
             cells = scan.builds[me]
         drops = self.placement.drops[self.stones[me]]
-        moves = []
-        cells &= playable
-        while cells:
-            bit = cells & -cells
-            cells ^= bit
-            moves.append(drops[bit.bit_length() - 1])
-        return moves
+        return [drops[pos] for pos in bit_positions(cells & playable)]
 
     def may_stand_pat(self, state: State) -> bool:
         """Not when the opponent has one playable threat (it must be blocked) or, with no

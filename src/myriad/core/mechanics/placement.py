@@ -24,7 +24,7 @@ SET per cell and piece), so generation allocates only the move tuples it returns
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import compress, pairwise
 from typing import NamedTuple
@@ -45,6 +45,14 @@ def drop_table(size: int, codes: Sequence[int]) -> dict[int, tuple[Move, ...]]:
 def bit_table(code: int) -> bytes:
     """A ``bytes.translate`` table turning a cell byte equal to ``code`` into '1', any other into '0'."""
     return bytes(49 if v == code else 48 for v in range(256))
+
+
+def bit_positions(bits: int) -> Iterator[int]:
+    """The positions of the set bits of ``bits``, lowest first."""
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        yield low.bit_length() - 1
 
 
 def cell_bits(cells: Sequence[int], table: bytes) -> int:
