@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from myriad.ai.bot import Bot, Decision, Limits, SearchTimeout, gc_paused
+from myriad.ai.threats import ThreatSearch
 from myriad.core.game import Game, Outcome
 from myriad.core.move import Move
 from myriad.core.state import State
@@ -23,6 +24,16 @@ WIN = 1_000_000
 WON = WIN - 10_000          # scores beyond this are forced wins (or losses below -WON)
 INF = WIN + 1
 ALGORITHMS = ("negamax", "pvs", "mtdf")
+#: With threat-space search: the share of the clock spent looking for the mover's win by
+#: threats before searching, the share kept after it for checking that the chosen move
+#: leaves the opponent none, the moves of the mover's own wins by threats (fours, then
+#: with threes), the positions per threat search without a clock, and how many other
+#: moves are tried when the chosen one loses to threats.
+OWN_THREATS_SHARE = 0.15
+SAFETY_SHARE = 0.25
+VCF_DEPTH, VCT_DEPTH = 12, 6
+THREAT_NODES = 4000
+SAFETY_TRIES = 10
 
 
 def _to_table(score: int, ply: int) -> int:
@@ -50,7 +61,8 @@ class AlphaBeta(Bot):
     """Options: ``algo`` (negamax | pvs | mtdf), ``time``, ``depth``, ``nodes``,
     ``moves`` (search only the best N moves at each node; default the game's ``move_cap``,
     0 for all), ``tt`` (table entries),
-    ``quiescence`` (0 to switch off; default: the game's ``quiescence``)."""
+    ``quiescence`` (0 to switch off; default: the game's ``quiescence``), ``threats``
+    (0 to switch off the threat-space searches of games with ``threat_space``)."""
 
     name = "alphabeta"
 
@@ -62,6 +74,8 @@ class AlphaBeta(Bot):
         self.max_moves = int(options.get("moves", game.move_cap or 0)) or None
         self.tt_size = int(options.get("tt", 1 << 20))
         self.quiescence = bool(options.get("quiescence", game.quiescence))
+        self.max_qdepth = int(options.get("qdepth", 8))
+        self.threats = ThreatSearch(game) if options.get("threats", 1) and game.threat_space else None
         #: position key -> (depth, lower bound, upper bound, best move): both bounds, so
         #: that MTD(f)'s searches on either side of the value reuse each other's work.
         self.tt: dict[int, tuple[int, int, int, Move | None]] = {}
@@ -105,6 +119,16 @@ class AlphaBeta(Bot):
         if len(moves) == 1:
             return Decision(best, True, self._info(0, 0, pv, start))
         root_moves = game.candidate_moves(state, moves)
+        total = limits.remaining()
+        if self.threats is not None:
+            win = self._threat_win(state, None if total is None else start + OWN_THREATS_SHARE * total)
+            if win is not None:
+                info = self._info(0, WIN, [win], start)
+                info["threats"] = "win"
+                return Decision(win, True, info)
+            if total is not None:
+                limits = Limits(start + (1 - SAFETY_SHARE) * total, limits.depth, limits.nodes)
+                self.deadline = limits.deadline
         guess = 0
         for d in range(1, max_depth + 1):
             try:
@@ -133,7 +157,13 @@ class AlphaBeta(Bot):
                                           and time.monotonic() - start > remaining):
                 done = d == max_depth  # the clock, not the depth limit, ends the search
                 break
-        return Decision(best, done, self._info(depth, score, pv, start))
+        info = self._info(depth, score, pv, start)
+        if self.threats is not None and score > -WON:
+            safe = self._safe_move(state, best, root_moves, None if total is None else start + total)
+            if safe != best:
+                best, done = safe, False
+                info.update(pv=[best], threats="defended", seconds=time.monotonic() - start)
+        return Decision(best, done, info)
 
     def _info(self, depth: int, score: int, pv: list[Move], start: float) -> dict[str, Any]:
         return {"bot": self.name, "algo": self.algo, "depth": depth, "nodes": self.nodes,
@@ -189,6 +219,59 @@ class AlphaBeta(Bot):
                 entry = self.tt.get(state.key)
                 move = entry[3] if entry else move
         return g, move
+
+    # -- threats -------------------------------------------------------------------------------
+
+    def _threat_win(self, state: State, deadline: float | None) -> Move | None:
+        """The mover's first move of a win by threats (fours first, then with threes),
+        or None if none is found in time."""
+        assert self.threats is not None
+        nodes = None if deadline is not None else THREAT_NODES
+        try:
+            return (self.threats.winning_move(state, VCF_DEPTH, deadline=deadline, nodes=nodes)
+                    or self.threats.winning_move(state, VCT_DEPTH, wide=True, deadline=deadline, nodes=nodes))
+        except SearchTimeout:
+            return None
+
+    def _safe_move(self, state: State, best: Move, moves: list[Move], deadline: float | None) -> Move:
+        """``best``, unless the opponent then wins by threats (fours, then with threes to
+        the deepest level searched in time); then the first of the other moves (best first
+        by the game's heuristic) after which it does not at that level, if one is found
+        in time.  A move the opponent has a single answer to counts as losing too when
+        the opponent, after that answer, would win by threats were the mover to pass (a
+        four that only makes the opponent's block a threat)."""
+        assert self.threats is not None
+        game, threats = self.game, self.threats
+        nodes = None if deadline is not None else THREAT_NODES
+
+        def wins(position: State, depth: int) -> bool:
+            return bool(threats.winning_move(position, VCF_DEPTH, deadline=deadline, nodes=nodes)
+                        or threats.winning_move(position, depth, wide=True, deadline=deadline, nodes=nodes))
+
+        def loses(move: Move, depth: int) -> bool:
+            child = game.play(state, move)
+            if wins(child, depth):
+                return True
+            answers = game.threat_answers(child)
+            if answers is None or len(answers) != 1:
+                return False
+            answered = game.play(child, answers[0])
+            return game.outcome(answered) is None and wins(threats.passed(answered), depth)
+        try:
+            for depth in range(1, VCT_DEPTH + 1):
+                if loses(best, depth):
+                    break
+            else:
+                return best
+        except SearchTimeout:
+            return best
+        try:
+            for move in self._order(state, moves, None, 0)[:SAFETY_TRIES]:
+                if move != best and not loses(move, depth):
+                    return move
+        except SearchTimeout:
+            pass
+        return best
 
     # -- the search ----------------------------------------------------------------------------
 
@@ -266,7 +349,7 @@ class AlphaBeta(Bot):
         where the game allows it."""
         game = self.game
         stand = int(game.evaluate(state))
-        if not self.quiescence or qdepth >= 8:
+        if not self.quiescence or qdepth >= self.max_qdepth:
             return stand
         noisy = game.noisy_moves(state)
         if not noisy:

@@ -76,6 +76,9 @@ class Game:
     #: the most moves bots search at a node, the best by the move heuristic (None: all);
     #: the "best 10 moves" of gomoku programs.
     move_cap: int | None = None
+    #: whether bots look for wins by continuous threats (threat-space search over
+    #: :meth:`threat_moves` and :meth:`threat_answers`) for both sides around their search.
+    threat_space: bool = False
 
     def __init__(self, topology: Topology, pieces: PieceSet, setups: Mapping[str, str],
                  cell_values: int | None = None) -> None:
@@ -205,6 +208,19 @@ class Game:
     def candidate_moves(self, state: State, moves: list[Move]) -> list[Move]:
         """The moves worth searching (all of them, unless the game prunes, as gomoku does)."""
         return moves
+
+    def threat_moves(self, state: State, wide: bool) -> list[Move]:
+        """The mover's moves in a threat-space search: a move that wins at once, else the
+        forced answer to the opponent's threat, else the moves that threaten to win at the
+        next move (and, when ``wide``, those that threaten to make such a threat).  None
+        by default (see ``threat_space``)."""
+        return []
+
+    def threat_answers(self, state: State) -> list[Move] | None:
+        """The mover's moves that may stop the opponent's threat (a superset of the
+        defences, counter-threats included; a move that wins at once alone); [] when
+        nothing can; None when no threat is pending."""
+        return None
 
     # -- states ------------------------------------------------------------------------------
 

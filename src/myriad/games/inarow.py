@@ -76,7 +76,8 @@ class InARow(Game):
     def __init__(self, game_id: str, name: str, width: int, height: int, k: int, *,
                  gravity: bool = False, overlines: bool = True, candidate_radius: int | None = None,
                  player_names: tuple[str, str] = ("X", "O"), rules: str = "",
-                 weights: WindowWeights | None = None, move_cap: int | None = None) -> None:
+                 weights: WindowWeights | None = None, move_cap: int | None = None,
+                 threat_space: bool = False) -> None:
         if k > max(width, height):
             raise GameDefinitionError(f"{game_id}: {k} in a row cannot fit on {width}x{height}")
         self.id = game_id
@@ -125,6 +126,7 @@ class InARow(Game):
         #: a threat may not be playable for many moves.
         self.quiescence = not gravity
         self.move_cap = move_cap
+        self.threat_space = threat_space and not gravity
         self._scans: dict[int, WindowScan] = {}
         self._move_values: tuple[int, dict[int, int]] = (-1, {})
         #: Per cell, ``weights.central`` times the windows through it: the move value of a
@@ -273,6 +275,67 @@ class InARow(Game):
             return False
         return bool(scan.forks[me] & playable) or not scan.forks[other] & playable
 
+    def threat_moves(self, state: State, wide: bool) -> list[Move]:
+        """Threat-space search for the mover: a completion of a row if there is one; else
+        the block of the opponent's single threat (nothing against two); else the fork
+        cells (two threats at once); else the stones that make a threat and, when ``wide``
+        and the opponent has no open three waiting, those that make a fork cell (an open
+        three), best first."""
+        scan = self.scan(state)
+        me, other = state.to_move, 1 - state.to_move
+        playable = self.playable(scan)
+        drops = self.placement.drops[self.stones[me]]
+        mine = scan.threats[me] & playable
+        if mine:
+            return [drops[(mine & -mine).bit_length() - 1]]
+        theirs = scan.threats[other] & playable
+        if theirs:
+            return [] if theirs & (theirs - 1) else [drops[theirs.bit_length() - 1]]
+        forks = scan.forks[me] & playable
+        if forks:
+            return [drops[pos] for pos in bit_positions(forks)]
+        cells = scan.builds[me] & playable
+        if wide and not scan.forks[other] & playable:
+            assert self.windows is not None
+            own = cell_bits(state.cells, self.stone_bits[me])
+            opponent = self.full & ~scan.empty & ~own
+            reach = self.windows.reach((own, opponent) if me == 0 else (opponent, own), self.k - 3)
+            made = self.windows.forks_made
+            builds = scan.builds[me]
+            for pos in bit_positions(reach.once[me][self.k - 3] & playable & ~cells):
+                if made(own, opponent, pos, builds):
+                    cells |= 1 << pos
+        moves = [drops[pos] for pos in bit_positions(cells)]
+        if len(moves) > 1:
+            values = self.move_heuristics(state, moves)
+            moves = [m for _, m in sorted(zip(values, moves), key=lambda vm: -vm[0])]
+        return moves
+
+    def threat_answers(self, state: State) -> list[Move] | None:
+        """The mover's answers to a threat: a completion of its own row alone; the block of
+        the opponent's single threat ([] against two); against the opponent's fork cells
+        (an open three), the cells that may stop all of them and the mover's own threats;
+        None when nothing is pending or the mover has a fork cell of its own (it is then
+        not forced)."""
+        scan = self.scan(state)
+        me, other = state.to_move, 1 - state.to_move
+        playable = self.playable(scan)
+        drops = self.placement.drops[self.stones[me]]
+        mine = scan.threats[me] & playable
+        if mine:
+            return [drops[(mine & -mine).bit_length() - 1]]
+        theirs = scan.threats[other] & playable
+        if theirs:
+            return [] if theirs & (theirs - 1) else [drops[theirs.bit_length() - 1]]
+        forks = scan.forks[other] & playable
+        if not forks or scan.forks[me] & playable:
+            return None
+        assert self.windows is not None
+        own = cell_bits(state.cells, self.stone_bits[me])
+        attacker = self.full & ~scan.empty & ~own
+        cells = (self.windows.fork_defences(attacker, own, forks) | scan.builds[me]) & playable
+        return [drops[pos] for pos in bit_positions(cells)]
+
     def candidate_moves(self, state: State, moves: list[Move]) -> list[Move]:
         """For bots: the moves that complete a row if there are any; else those that block
         an opponent's row about to be completed; else, without gravity, those that make two
@@ -364,7 +427,7 @@ class InARow(Game):
 def mnk_game(width: int, height: int, k: int, *, gravity: bool = False, overlines: bool = True,
              candidate_radius: int | None = None, game_id: str = "", name: str = "",
              player_names: tuple[str, str] = ("X", "O"), weights: WindowWeights | None = None,
-             move_cap: int | None = None) -> InARow:
+             move_cap: int | None = None, threat_space: bool = False) -> InARow:
     """The m,n,k-game on ``width`` x ``height`` with ``k`` in a row (gravity optional)."""
     rules = (f"Players alternate placing a stone {'in a column; it falls to the lowest empty cell' if gravity else 'on an empty cell'}. "
              f"{'At least' if overlines else 'Exactly'} {k} own stones in a row (orthogonal or diagonal) win; "
@@ -372,7 +435,7 @@ def mnk_game(width: int, height: int, k: int, *, gravity: bool = False, overline
     return InARow(game_id or f"mnk-{width}-{height}-{k}{'-gravity' if gravity else ''}",
                   name or f"{width},{height},{k}-game", width, height, k, gravity=gravity,
                   overlines=overlines, candidate_radius=candidate_radius, player_names=player_names,
-                  rules=rules, weights=weights, move_cap=move_cap)
+                  rules=rules, weights=weights, move_cap=move_cap, threat_space=threat_space)
 
 
 def tictactoe() -> InARow:
@@ -403,5 +466,6 @@ def gomoku(size: int = 15, overlines: bool = True) -> InARow:
     standard gomoku (``overlines=False``): exactly five.  Bots look at the cells within two
     steps of a stone, and search the best seven of them at each node."""
     return mnk_game(size, size, 5, overlines=overlines, candidate_radius=2, move_cap=7, weights=GOMOKU_WEIGHTS,
+                    threat_space=True,
                     game_id="gomoku" if overlines and size == 15 else f"gomoku-{size}{'' if overlines else '-exact'}",
                     name="Gomoku" if overlines else "Gomoku (exactly five)", player_names=("black", "white"))

@@ -580,6 +580,42 @@ class LineWindows:
                 found |= mask & empty
         return found
 
+    def forks_made(self, own: int, other: int, pos: int, builds: int) -> int:
+        """The fork cells (cells in two pure windows with two gaps) that a stone of the
+        owner of ``own`` on the empty ``pos`` creates, given the opponent's stones ``other``
+        and the owner's ``builds`` (cells of its pure windows with two gaps) before the
+        stone; ``pos`` must lie in no such window (the stone makes no threat)."""
+        after = own | 1 << pos
+        empty = self.full & ~(after | other)
+        wanted = self.length - 2
+        once = twice = 0
+        masks = self.masks
+        for w in self.windows_at[pos]:
+            mask = masks[w]
+            if not mask & other and (after & mask).bit_count() == wanted:
+                gaps = mask & empty
+                twice |= once & gaps
+                once |= gaps
+        return twice | once & builds
+
+    def fork_defences(self, own: int, other: int, forks: int) -> int:
+        """The cells where the opponent (stones ``other``) may stop every fork cell in
+        ``forks`` of the owner of ``own``: the cells on which a stone leaves each of them
+        in fewer than two pure windows with two gaps (a superset: a fork cell itself and
+        the gaps of its windows, common to all fork cells)."""
+        empty = self.full & ~(own | other)
+        wanted = self.length - 2
+        masks = self.masks
+        common = -1
+        for pos in bit_positions(forks):
+            cells = 1 << pos
+            for w in self.windows_at[pos]:
+                mask = masks[w]
+                if not mask & other and (own & mask).bit_count() == wanted:
+                    cells |= mask & empty
+            common &= cells
+        return common & empty
+
     # -- whole-board scans ------------------------------------------------------------------
 
     def scan(self, stones: Sequence[int]) -> WindowScan:
