@@ -273,8 +273,8 @@ def test_quiescence_sees_a_four_three_coming() -> None:
     the forced block); without quiescence the same ply sees a four that will be blocked."""
     game = gomoku()
     state = game.parse_position(FOUR_THREE)
-    found = make_bot("alphabeta:depth=1", game).choose(state, Limits())
-    blind = make_bot("alphabeta:depth=1,quiescence=0", game).choose(state, Limits())
+    found = make_bot("alphabeta:depth=1,threats=0", game).choose(state, Limits())
+    blind = make_bot("alphabeta:depth=1,quiescence=0,threats=0", game).choose(state, Limits())
     assert found.info["score"] >= game.weights.fork > blind.info["score"]
     assert game.format_move(state, blind.move) == "g8"  # the four looks best without quiescence too
 

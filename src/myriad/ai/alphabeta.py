@@ -61,7 +61,8 @@ class AlphaBeta(Bot):
     """Options: ``algo`` (negamax | pvs | mtdf), ``time``, ``depth``, ``nodes``,
     ``moves`` (search only the best N moves at each node; default the game's ``move_cap``,
     0 for all), ``tt`` (table entries),
-    ``quiescence`` (0 to switch off; default: the game's ``quiescence``), ``threats``
+    ``quiescence`` (0 to switch off; default: the game's ``quiescence``), ``qdepth``
+    (the most noisy moves in a row; default the game's ``quiescence_depth``), ``threats``
     (0 to switch off the threat-space searches of games with ``threat_space``)."""
 
     name = "alphabeta"
@@ -74,7 +75,7 @@ class AlphaBeta(Bot):
         self.max_moves = int(options.get("moves", game.move_cap or 0)) or None
         self.tt_size = int(options.get("tt", 1 << 20))
         self.quiescence = bool(options.get("quiescence", game.quiescence))
-        self.max_qdepth = int(options.get("qdepth", 8))
+        self.max_qdepth = int(options.get("qdepth", game.quiescence_depth))
         self.threats = ThreatSearch(game) if options.get("threats", 1) and game.threat_space else None
         #: position key -> (depth, lower bound, upper bound, best move): both bounds, so
         #: that MTD(f)'s searches on either side of the value reuse each other's work.
@@ -121,7 +122,10 @@ class AlphaBeta(Bot):
         root_moves = game.candidate_moves(state, moves)
         total = limits.remaining()
         if self.threats is not None:
-            win = self._threat_win(state, None if total is None else start + OWN_THREATS_SHARE * total)
+            try:
+                win = self._threat_win(state, VCT_DEPTH, None if total is None else start + OWN_THREATS_SHARE * total)
+            except SearchTimeout:
+                win = None
             if win is not None:
                 info = self._info(0, WIN, [win], start)
                 info["threats"] = "win"
@@ -222,41 +226,23 @@ class AlphaBeta(Bot):
 
     # -- threats -------------------------------------------------------------------------------
 
-    def _threat_win(self, state: State, deadline: float | None) -> Move | None:
-        """The mover's first move of a win by threats (fours first, then with threes),
-        or None if none is found in time."""
+    def _threat_win(self, state: State, depth: int, deadline: float | None) -> Move | None:
+        """The first move of a win by threats for the side to move: fours to ``VCF_DEPTH``
+        moves, then fours and threes to ``depth``; raises SearchTimeout when the time (or,
+        without a clock, ``THREAT_NODES`` positions) runs out first."""
         assert self.threats is not None
         nodes = None if deadline is not None else THREAT_NODES
-        try:
-            return (self.threats.winning_move(state, VCF_DEPTH, deadline=deadline, nodes=nodes)
-                    or self.threats.winning_move(state, VCT_DEPTH, wide=True, deadline=deadline, nodes=nodes))
-        except SearchTimeout:
-            return None
+        return (self.threats.winning_move(state, VCF_DEPTH, deadline=deadline, nodes=nodes)
+                or self.threats.winning_move(state, depth, wide=True, deadline=deadline, nodes=nodes))
 
     def _safe_move(self, state: State, best: Move, moves: list[Move], deadline: float | None) -> Move:
-        """``best``, unless the opponent then wins by threats (fours, then with threes to
-        the deepest level searched in time); then the first of the other moves (best first
-        by the game's heuristic) after which it does not at that level, if one is found
-        in time.  A move the opponent has a single answer to counts as losing too when
-        the opponent, after that answer, would win by threats were the mover to pass (a
-        four that only makes the opponent's block a threat)."""
-        assert self.threats is not None
-        game, threats = self.game, self.threats
-        nodes = None if deadline is not None else THREAT_NODES
-
-        def wins(position: State, depth: int) -> bool:
-            return bool(threats.winning_move(position, VCF_DEPTH, deadline=deadline, nodes=nodes)
-                        or threats.winning_move(position, depth, wide=True, deadline=deadline, nodes=nodes))
+        """``best``, unless the opponent then wins by threats (with threes to the deepest
+        level searched in time); then the first of the other moves (best first by the
+        game's heuristic) after which it does not at that level, if one is found in time."""
+        game = self.game
 
         def loses(move: Move, depth: int) -> bool:
-            child = game.play(state, move)
-            if wins(child, depth):
-                return True
-            answers = game.threat_answers(child)
-            if answers is None or len(answers) != 1:
-                return False
-            answered = game.play(child, answers[0])
-            return game.outcome(answered) is None and wins(threats.passed(answered), depth)
+            return self._threat_win(game.play(state, move), depth, deadline) is not None
         try:
             for depth in range(1, VCT_DEPTH + 1):
                 if loses(best, depth):

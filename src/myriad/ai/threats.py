@@ -51,11 +51,6 @@ class ThreatSearch:
                 return move
         return None
 
-    def passed(self, state: State) -> State:
-        """``state`` with the other player to move (a null move: what the opponent of the
-        side to move threatens)."""
-        return self.game.make_state(state.cells, 1 - state.to_move, state.flags, state.counters, state.hands)
-
     def _tick(self) -> None:
         self.nodes += 1
         if self.nodes == self._node_limit or (self._deadline is not None and time.monotonic() >= self._deadline):

@@ -70,6 +70,8 @@ class Game:
     #: captures and promotions by default; in-a-row games search threats; Othello and
     #: Kalah, where every move swings the material, set it False.
     quiescence: bool = True
+    #: how many noisy moves in a row quiescence plays at most.
+    quiescence_depth: int = 8
     #: whether a capture, when one exists, must be played (draughts): quiescence then
     #: never stands pat while captures are pending.
     forced_captures: bool = False
