@@ -280,6 +280,18 @@ class InARow(Game):
             return False
         return bool(scan.forks[me] & playable) or not scan.forks[other] & playable
 
+    def _row_moves(self, scan: WindowScan, me: int, playable: int) -> list[Move] | None:
+        """The stone that completes a row of the mover ``me``; else the block of the
+        opponent's single threat ([] against two); None when no row is about to be made."""
+        drops = self.placement.drops[self.stones[me]]
+        mine = scan.threats[me] & playable
+        if mine:
+            return [drops[(mine & -mine).bit_length() - 1]]
+        theirs = scan.threats[1 - me] & playable
+        if theirs:
+            return [] if theirs & (theirs - 1) else [drops[theirs.bit_length() - 1]]
+        return None
+
     def threat_moves(self, state: State, wide: bool) -> list[Move]:
         """Threat-space search for the mover: a completion of a row if there is one; else
         the block of the opponent's single threat (nothing against two); else the fork
@@ -289,13 +301,10 @@ class InARow(Game):
         scan = self.scan(state)
         me, other = state.to_move, 1 - state.to_move
         playable = self.playable(scan)
+        forced = self._row_moves(scan, me, playable)
+        if forced is not None:
+            return forced
         drops = self.placement.drops[self.stones[me]]
-        mine = scan.threats[me] & playable
-        if mine:
-            return [drops[(mine & -mine).bit_length() - 1]]
-        theirs = scan.threats[other] & playable
-        if theirs:
-            return [] if theirs & (theirs - 1) else [drops[theirs.bit_length() - 1]]
         forks = scan.forks[me] & playable
         if forks:
             return [drops[pos] for pos in bit_positions(forks)]
@@ -325,13 +334,10 @@ class InARow(Game):
         scan = self.scan(state)
         me, other = state.to_move, 1 - state.to_move
         playable = self.playable(scan)
+        forced = self._row_moves(scan, me, playable)
+        if forced is not None:
+            return forced
         drops = self.placement.drops[self.stones[me]]
-        mine = scan.threats[me] & playable
-        if mine:
-            return [drops[(mine & -mine).bit_length() - 1]]
-        theirs = scan.threats[other] & playable
-        if theirs:
-            return [] if theirs & (theirs - 1) else [drops[theirs.bit_length() - 1]]
         forks = scan.forks[other] & playable
         if not forks or scan.forks[me] & playable:
             return None
