@@ -215,7 +215,7 @@ class Game:
         """The mover's moves in a threat-space search: a move that wins at once, else the
         forced answer to the opponent's threat, else the moves that threaten to win at the
         next move (and, when ``wide``, those that threaten to make such a threat).  None
-        by default (see ``threat_space``)."""
+        here: a game that provides them sets ``threat_space``."""
         return []
 
     def threat_answers(self, state: State) -> list[Move] | None:
