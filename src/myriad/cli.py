@@ -223,7 +223,7 @@ def cmd_bench_search(args: argparse.Namespace) -> int:
                               "seconds_to_depth": t.seconds_to_depth}))
         else:
             reached = " ".join(f"d{d}:{s:.2f}s" for d, s in t.seconds_to_depth.items())
-            print(f"{t.game:<8} #{t.position} {t.algo:<14} depth {t.depth:>2}  nodes {t.nodes:>8,}  "
+            print(f"{t.game:<8} #{t.position} {t.algo:<26} depth {t.depth:>2}  nodes {t.nodes:>8,}  "
                   f"ratio {ratio if ratio is None else round(ratio, 2)}  [{reached}]", flush=True)
     return 0
 
