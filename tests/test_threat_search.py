@@ -16,7 +16,7 @@ from myriad.ai.bot import Limits
 from myriad.ai.threats import ThreatSearch
 from myriad.core.mechanics.placement import bit_positions
 from myriad.core.state import State
-from myriad.games.inarow import gomoku
+from myriad.games.inarow import InARow, gomoku
 from test_placement_knowledge import FOUR_THREE, random_states, stones_of
 
 #: O to move: f3 makes two open threes at once (e3-f3 with h3, f3-f4 with f6); no four
@@ -33,7 +33,7 @@ def test_forks_made_by_a_stone() -> None:
         me = state.to_move
         stones = stones_of(game, state)
         before = windows.scan(stones)
-        free = [p for p in bit_positions(before.empty & ~before.builds[me] & ~before.threats[me])]
+        free = list(bit_positions(before.empty & ~before.builds[me] & ~before.threats[me]))
         for pos in rng.sample(free, 5):
             placed = list(stones)
             placed[me] |= 1 << pos
@@ -64,21 +64,20 @@ def test_fork_defences_hold_every_defence() -> None:
     assert checked >= 20
 
 
-def claimed_wins_hold(game: object, state: State, depth: int, wide: bool) -> bool:
+def claimed_wins_hold(game: InARow, state: State, depth: int, wide: bool) -> bool:
     """Whether the win the threat search claims for the side to move survives every
     legal answer (checked recursively, the answers from the rules, not the search)."""
-    search = ThreatSearch(game)  # type: ignore[arg-type]
-    move = search.winning_move(state, depth, wide=wide)
+    move = ThreatSearch(game).winning_move(state, depth, wide=wide)
     if move is None:
         return False
     attacker = state.to_move
-    after = game.play(state, move)  # type: ignore[attr-defined]
-    outcome = game.outcome(after)  # type: ignore[attr-defined]
+    after = game.play(state, move)
+    outcome = game.outcome(after)
     if outcome is not None:
         return outcome.winner == attacker
-    for reply in game.legal_moves(after):  # type: ignore[attr-defined]
-        answered = game.play(after, reply)  # type: ignore[attr-defined]
-        if game.outcome(answered) is not None or not claimed_wins_hold(game, answered, depth - 1, wide):  # type: ignore[attr-defined]
+    for reply in game.legal_moves(after):
+        answered = game.play(after, reply)
+        if game.outcome(answered) is not None or not claimed_wins_hold(game, answered, depth - 1, wide):
             return False
     return True
 
