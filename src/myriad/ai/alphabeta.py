@@ -122,13 +122,14 @@ class AlphaBeta(Bot):
         root_moves = game.candidate_moves(state, moves)
         total = limits.remaining()
         if self.threats is not None:
+            counted = self.threats.nodes
             try:
                 win = self._threat_win(state, VCT_DEPTH, None if total is None else start + OWN_THREATS_SHARE * total)
             except SearchTimeout:
                 win = None
             if win is not None:
                 info = self._info(0, WIN, [win], start)
-                info["threats"] = "win"
+                info.update(nodes=self.threats.nodes - counted, threats="win")
                 return Decision(win, True, info)
             if total is not None:
                 limits = Limits(start + (1 - SAFETY_SHARE) * total, limits.depth, limits.nodes)
