@@ -214,8 +214,8 @@ class Game:
     def threat_moves(self, state: State, wide: bool) -> list[Move]:
         """The mover's moves in a threat-space search: a move that wins at once, else the
         forced answer to the opponent's threat, else the moves that threaten to win at the
-        next move (and, when ``wide``, those that threaten to make such a threat).  None
-        here: a game that provides them sets ``threat_space``."""
+        next move (and, when ``wide``, those that threaten to make such a threat).  Empty
+        here (a game that provides them sets ``threat_space``)."""
         return []
 
     def threat_answers(self, state: State) -> list[Move] | None:

@@ -566,18 +566,22 @@ class LineWindows:
         self.axes: tuple[tuple[tuple[int, ...], int], ...] | None = None if axes is None else tuple(
             (tuple(range(0, length * delta, delta)), starts | starts << self.half) for delta, starts in axes)
 
-    def threats_made(self, own: int, other: int, pos: int) -> int:
-        """The threat cells (gaps of pure windows with one gap) that a stone of the owner of
-        ``own`` on the empty ``pos`` creates, given the opponent's stones ``other``."""
-        after = own | 1 << pos
-        empty = self.full & ~(after | other)
-        wanted = self.length - 1
-        found = 0
+    def gaps_at(self, pos: int, own: int, other: int, stones: int) -> Iterator[int]:
+        """The empty cells (a bit set) of each pure window through ``pos`` of the owner of
+        ``own`` holding ``stones`` of its stones, given the opponent's stones ``other``."""
+        empty = self.full & ~(own | other)
         masks = self.masks
         for w in self.windows_at[pos]:
             mask = masks[w]
-            if not mask & other and (after & mask).bit_count() == wanted:
-                found |= mask & empty
+            if not mask & other and (own & mask).bit_count() == stones:
+                yield mask & empty
+
+    def threats_made(self, own: int, other: int, pos: int) -> int:
+        """The threat cells (gaps of pure windows with one gap) that a stone of the owner of
+        ``own`` on the empty ``pos`` creates, given the opponent's stones ``other``."""
+        found = 0
+        for gaps in self.gaps_at(pos, own | 1 << pos, other, self.length - 1):
+            found |= gaps
         return found
 
     def forks_made(self, own: int, other: int, pos: int, builds: int) -> int:
@@ -585,17 +589,10 @@ class LineWindows:
         owner of ``own`` on the empty ``pos`` creates, given the opponent's stones ``other``
         and the owner's ``builds`` (cells of its pure windows with two gaps) before the
         stone; ``pos`` must lie in no such window (the stone makes no threat)."""
-        after = own | 1 << pos
-        empty = self.full & ~(after | other)
-        wanted = self.length - 2
         once = twice = 0
-        masks = self.masks
-        for w in self.windows_at[pos]:
-            mask = masks[w]
-            if not mask & other and (after & mask).bit_count() == wanted:
-                gaps = mask & empty
-                twice |= once & gaps
-                once |= gaps
+        for gaps in self.gaps_at(pos, own | 1 << pos, other, self.length - 2):
+            twice |= once & gaps
+            once |= gaps
         return twice | once & builds
 
     def fork_defences(self, own: int, other: int, forks: int) -> int:
@@ -603,18 +600,13 @@ class LineWindows:
         ``forks`` of the owner of ``own``: the cells on which a stone leaves each of them
         in fewer than two pure windows with two gaps (a superset: a fork cell itself and
         the gaps of its windows, common to all fork cells)."""
-        empty = self.full & ~(own | other)
-        wanted = self.length - 2
-        masks = self.masks
-        common = -1
+        common = self.full & ~(own | other)
         for pos in bit_positions(forks):
             cells = 1 << pos
-            for w in self.windows_at[pos]:
-                mask = masks[w]
-                if not mask & other and (own & mask).bit_count() == wanted:
-                    cells |= mask & empty
+            for gaps in self.gaps_at(pos, own, other, self.length - 2):
+                cells |= gaps
             common &= cells
-        return common & empty
+        return common
 
     # -- whole-board scans ------------------------------------------------------------------
 
