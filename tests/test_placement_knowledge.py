@@ -17,6 +17,7 @@ from myriad.ai import make_bot
 from myriad.ai.bot import Limits
 from myriad.arena.match import run_match
 from myriad.core.game import Game
+from myriad.core.mechanics.line_tally import LineIndex
 from myriad.core.mechanics.placement import GravityDrops, LineWindows, cell_bits
 from myriad.core.state import State
 from myriad.core.topology import square_board
@@ -70,6 +71,48 @@ def test_window_scan_matches_walking_every_window(factory: object) -> None:
         stones = stones_of(game, state)
         assert windows.scan(stones) == windows.scan_walked(stones)
         assert windows.reach(stones) == windows.reach_walked(stones)
+
+
+@pytest.mark.parametrize("factory", [tictactoe, connect_four, gomoku])
+def test_line_tally_added_stone_by_stone_matches_the_walked_scan(factory: object) -> None:
+    """A tally updated one stone at a time answers what walking every window answers, and
+    what a tally of the finished board answers."""
+    game = factory()  # type: ignore[operator]
+    index = game.line_index
+    assert index is not None and index.exact
+    rng = random.Random(17)
+    for _ in range(25):
+        state, tally = game.initial_state(), index.tally((0, 0))
+        for _ in range(rng.randrange(0, 50)):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            move = rng.choice(moves)
+            tally = tally.add(move[0][2], state.to_move)
+            state = game.play(state, move)
+        stones = stones_of(game, state)
+        assert tally.stones == stones
+        assert tally.scan() == game.windows.scan_walked(stones)
+        assert tally.reach(index.lowest) == game.windows.reach_walked(stones, index.lowest)
+        assert index.tally(stones).scan() == tally.scan()
+
+
+def test_line_tally_needs_the_lines_to_hold_every_window() -> None:
+    """On a board whose lines are cut by a hole the tally still matches; it refuses to
+    report windows it does not track."""
+    topology = square_board(6, 6, keep=lambda c, r: (c, r) != (2, 2))
+    windows = LineWindows(topology, 3)
+    index = LineIndex(windows, topology, lowest=1)
+    assert index.exact
+    rng = random.Random(8)
+    for _ in range(30):
+        cells = [rng.choice((0, 0, 1, 2)) for _ in range(topology.size)]
+        stones = (sum(1 << p for p, v in enumerate(cells) if v == 1), sum(1 << p for p, v in enumerate(cells) if v == 2))
+        tally = index.tally(stones)
+        assert tally.scan() == windows.scan_walked(stones)
+        assert tally.reach(1) == windows.reach_walked(stones, 1)
+    with pytest.raises(ValueError, match="tracks windows of 1"):
+        tally.reach(0)
 
 
 def test_window_counts_by_hand() -> None:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import islice
 from dataclasses import replace
 
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
@@ -48,14 +49,16 @@ from myriad.core.mechanics.placement import (
     cell_bits,
     window_weights,
 )
+from myriad.core.mechanics.line_tally import LineIndex, LineTally
 from myriad.core.move import Move
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.state import State
 from myriad.core.topology import file_letter, square_board
 from myriad.notation.ranks import format_ranks, parse_ranks
 
-#: Scans kept per game (by position key) before the cache is emptied (a search needs the
-#: scans of a node and its children; a big cache only burdens the garbage collector).
+#: Scans and tallies kept per game (by position key); when full, the older half goes (a
+#: search needs those of a node and its children; a big cache only burdens the garbage
+#: collector).
 SCAN_CACHE = 4096
 NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 CELL_NAME = re.compile(r"[a-z]+[0-9]+")
@@ -133,6 +136,14 @@ class InARow(Game):
         self.threat_space = threat_space and not gravity
         self.quiescence_depth = quiescence_depth
         self._scans: dict[int, WindowScan] = {}
+        #: Line tallies (see :mod:`~myriad.core.mechanics.line_tally`) by position key, and
+        #: per position played in search its parent's key and the stone added.
+        self.line_index = (LineIndex(self.windows, topology, self.weights.lowest_ordering_count)
+                           if self.windows is not None else None)
+        if self.line_index is not None and not self.line_index.exact:
+            self.line_index = None
+        self._tallies: dict[int, LineTally] = {}
+        self._parents: dict[int, tuple[int, int, int]] = {}
         self._move_values: tuple[int, dict[int, int]] = (-1, {})
         #: Per cell, ``weights.central`` times the windows through it: the move value of a
         #: cell in no open window.
@@ -147,6 +158,17 @@ class InARow(Game):
         if state.flags[0]:
             return []
         return self.placement.moves(state.cells, self.stones[state.to_move])
+
+    def play(self, state: State, move: Move) -> State:
+        """The state after ``move`` (remembering where it came from, so that the bots'
+        knowledge of it is worked out from its parent's)."""
+        child = super().play(state, move)
+        if move and self.line_index is not None:
+            parents = self._parents
+            if len(parents) >= 4 * SCAN_CACHE:
+                _forget_older_half(parents)
+            parents[child.key] = (state.key, move[0][2], state.to_move)
+        return child
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
         """The other player moves; a row through the new stone ends the game."""
@@ -165,15 +187,44 @@ class InARow(Game):
 
     # -- knowledge for bots -------------------------------------------------------------------
 
+    def stones_of(self, state: State) -> tuple[int, int]:
+        """The bit sets of each player's stones."""
+        if self.line_index is not None:
+            return self.tally(state).stones
+        cells = state.cells
+        return cell_bits(cells, self.stone_bits[0]), cell_bits(cells, self.stone_bits[1])
+
+    def tally(self, state: State) -> LineTally:
+        """The line tally of ``state``: its parent's with the last stone added when the
+        parent's is known, else worked out from the board (kept by position key)."""
+        assert self.line_index is not None
+        tallies = self._tallies
+        found = tallies.get(state.key)
+        if found is None:
+            link = self._parents.get(state.key)
+            parent = tallies.get(link[0]) if link is not None else None
+            if link is not None and parent is not None:
+                found = parent.add(link[1], link[2])
+            else:
+                cells = state.cells
+                found = self.line_index.tally((cell_bits(cells, self.stone_bits[0]),
+                                               cell_bits(cells, self.stone_bits[1])))
+            if len(tallies) >= SCAN_CACHE:
+                _forget_older_half(tallies)
+            tallies[state.key] = found
+        return found
+
     def scan(self, state: State) -> WindowScan:
         """The window scan of ``state`` (kept in a cache by position key)."""
         scan = self._scans.get(state.key)
         if scan is None:
             assert self.windows is not None
             if len(self._scans) >= SCAN_CACHE:
-                self._scans.clear()
-            cells = state.cells
-            scan = self.windows.scan((cell_bits(cells, self.stone_bits[0]), cell_bits(cells, self.stone_bits[1])))
+                _forget_older_half(self._scans)
+            if self.line_index is not None:
+                scan = self.tally(state).scan()
+            else:
+                scan = self.windows.scan(self.stones_of(state))
             self._scans[state.key] = scan
         return scan
 
@@ -220,10 +271,12 @@ class InARow(Game):
         worth their ``central_values``)."""
         if self.windows is None:
             return {}
-        me, cells = state.to_move, state.cells
+        me = state.to_move
         weights = self.weights
-        reach = self.windows.reach((cell_bits(cells, self.stone_bits[0]), cell_bits(cells, self.stone_bits[1])),
-                                   weights.lowest_ordering_count)
+        if self.line_index is not None:
+            reach = self.tally(state).reach(weights.lowest_ordering_count)
+        else:
+            reach = self.windows.reach(self.stones_of(state), weights.lowest_ordering_count)
         values = weights.move_values(reach, me)
         central = self.central_values
         for pos in values:
@@ -311,9 +364,10 @@ class InARow(Game):
         cells = scan.builds[me] & playable
         if wide and not scan.forks[other] & playable:
             assert self.windows is not None
-            own = cell_bits(state.cells, self.stone_bits[me])
-            opponent = self.full & ~scan.empty & ~own
-            reach = self.windows.reach((own, opponent) if me == 0 else (opponent, own), self.k - 3)
+            stones = self.stones_of(state)
+            own, opponent = stones[me], stones[other]
+            reach = (self.tally(state).reach(self.k - 3) if self.line_index is not None and self.line_index.lowest <= self.k - 3
+                     else self.windows.reach(stones, self.k - 3))
             made = self.windows.forks_made
             builds = scan.builds[me]
             for pos in bit_positions(reach.once[me][self.k - 3] & playable & ~cells):
@@ -344,7 +398,7 @@ class InARow(Game):
         if not forks or scan.forks[me] & playable:
             return None
         assert self.windows is not None
-        own = cell_bits(state.cells, self.stone_bits[me])
+        own = self.stones_of(state)[me]
         attacker = self.full & ~scan.empty & ~own
         cells = (self.windows.fork_defences(attacker, own, forks) | scan.builds[me]) & playable
         return [drops[pos] for pos in bit_positions(cells)]
@@ -375,7 +429,7 @@ class InARow(Game):
         if not self.gravity and scan.forks[me]:
             # No threat to answer: a stone making two threats at once wins.
             assert self.windows is not None
-            mine = cell_bits(cells, self.stone_bits[me])
+            mine = self.stones_of(state)[me]
             theirs = self.full & ~scan.empty & ~mine
             made = self.windows.threats_made
             wins = [m for m in moves if m and scan.forks[me] >> m[0][2] & 1
@@ -435,6 +489,12 @@ class InARow(Game):
         if CELL_NAME.fullmatch(text):
             raise InvalidMoveError(f"{self.id}: there is no cell {text!r} on this board; expected {what}")
         raise InvalidMoveError(f"{self.id}: {text!r} is not a move; expected {what}")
+
+
+def _forget_older_half(cache: dict) -> None:
+    """Drop the older half of a cache (dicts keep their insertion order)."""
+    for key in list(islice(cache, len(cache) // 2)):
+        del cache[key]
 
 
 def mnk_game(width: int, height: int, k: int, *, gravity: bool = False, overlines: bool = True,
