@@ -12,6 +12,7 @@ Invariants: scores are for the side to move; ``search`` returns a value ``v`` wi
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
 from myriad.ai.bot import Bot, Decision, Limits, SearchTimeout, gc_paused
@@ -34,6 +35,10 @@ SAFETY_SHARE = 0.25
 VCF_DEPTH, VCT_DEPTH = 12, 6
 THREAT_NODES = 4000
 SAFETY_TRIES = 10
+#: When the check after the search ends early, the search goes on if more than
+#: ``EXTENSION_SHARE`` of the clock is left, keeping back ``EXTENSION_RESERVE`` of it (or
+#: three times what the check took) to check a new choice.
+EXTENSION_SHARE, EXTENSION_RESERVE = 0.05, 0.05
 
 
 def _to_table(score: int, ply: int) -> int:
@@ -55,6 +60,19 @@ def terminal_score(outcome: Outcome, player: int, ply: int) -> int:
     if mine < best_other:
         return -(WIN - ply)
     return 0
+
+
+@dataclass
+class _Progress:
+    """Where iterative deepening stands: the best move, its score, the depth finished,
+    the principal variation, and whether the search is complete (no deeper search can
+    change the choice)."""
+
+    best: Move
+    score: int = 0
+    depth: int = 0
+    pv: list[Move] = field(default_factory=list)
+    done: bool = False
 
 
 class AlphaBeta(Bot):
@@ -114,28 +132,54 @@ class AlphaBeta(Bot):
             self.history[key] //= 4  # age the history between moves
         if len(self.tt) > self.tt_size:
             self.tt.clear()
-        best, score, depth, pv = moves[0], 0, 0, [moves[0]]
-        done = True
-        max_depth = limits.depth or 64
         if len(moves) == 1:
-            return Decision(best, True, self._info(0, 0, pv, start))
+            return Decision(moves[0], True, self._info(0, 0, [moves[0]], start))
         root_moves = game.candidate_moves(state, moves)
         total = limits.remaining()
-        if self.threats is not None:
-            counted = self.threats.nodes
-            try:
-                win = self._threat_win(state, VCT_DEPTH, None if total is None else start + OWN_THREATS_SHARE * total)
-            except SearchTimeout:
-                win = None
-            if win is not None:
-                info = self._info(0, WIN, [win], start)
-                info.update(nodes=self.threats.nodes - counted, threats="win")
-                return Decision(win, True, info)
-            if total is not None:
-                limits = Limits(start + (1 - SAFETY_SHARE) * total, limits.depth, limits.nodes)
-                self.deadline = limits.deadline
-        guess = 0
-        for d in range(1, max_depth + 1):
+        if self.threats is None:
+            found = self._deepen(state, root_moves, _Progress(moves[0], pv=[moves[0]]), limits, start)
+            return Decision(found.best, found.done, self._info(found.depth, found.score, found.pv, start))
+        counted = self.threats.nodes
+        try:
+            win = self._threat_win(state, VCT_DEPTH, None if total is None else start + OWN_THREATS_SHARE * total)
+        except SearchTimeout:
+            win = None
+        if win is not None:
+            info = self._info(0, WIN, [win], start)
+            info.update(nodes=self.threats.nodes - counted, threats="win")
+            return Decision(win, True, info)
+        end = None if total is None else start + total
+        if end is not None:
+            limits = Limits(start + (1 - SAFETY_SHARE) * total, limits.depth, limits.nodes)
+        found = self._deepen(state, root_moves, _Progress(moves[0], pv=[moves[0]]), limits, start)
+        if found.score <= -WON:
+            return Decision(found.best, found.done, self._info(found.depth, found.score, found.pv, start))
+        checking = time.monotonic()
+        safe = self._safe_move(state, found.best, root_moves, end)
+        if safe == found.best and end is not None and not found.done:
+            # The check was quick: search on with the time it left (keeping some to check
+            # a new choice), and take the new choice if it holds too.
+            now = time.monotonic()
+            reserve = max(3 * (now - checking), EXTENSION_RESERVE * total)
+            if end - now - reserve > EXTENSION_SHARE * total:
+                limits = Limits(end - reserve, limits.depth, limits.nodes)
+                more = self._deepen(state, root_moves, found, limits, start)
+                if more.best == found.best or self._safe_move(state, more.best, root_moves, end) == more.best:
+                    found, safe = more, more.best
+        info = self._info(found.depth, found.score, found.pv, start)
+        if safe != found.best:
+            info.update(pv=[safe], threats="defended")
+            return Decision(safe, False, info)
+        return Decision(found.best, found.done, info)
+
+    def _deepen(self, state: State, root_moves: list[Move], found: _Progress, limits: Limits,
+                start: float) -> _Progress:
+        """Iterative deepening from one ply past ``found`` until the limits stop it."""
+        self.deadline = limits.deadline
+        best, score, depth, pv, guess = found.best, found.score, found.depth, found.pv, found.score
+        done = True
+        max_depth = limits.depth or 64
+        for d in range(depth + 1, max_depth + 1):
             try:
                 if self.algo == "mtdf":
                     value, mtdf_move = self._mtdf(state, d, guess)
@@ -162,13 +206,7 @@ class AlphaBeta(Bot):
                                           and time.monotonic() - start > remaining):
                 done = d == max_depth  # the clock, not the depth limit, ends the search
                 break
-        info = self._info(depth, score, pv, start)
-        if self.threats is not None and score > -WON:
-            safe = self._safe_move(state, best, root_moves, None if total is None else start + total)
-            if safe != best:
-                best, done = safe, False
-                info.update(pv=[best], threats="defended", seconds=time.monotonic() - start)
-        return Decision(best, done, info)
+        return _Progress(best, score, depth, pv, done or abs(score) >= WON)
 
     def _info(self, depth: int, score: int, pv: list[Move], start: float) -> dict[str, Any]:
         return {"bot": self.name, "algo": self.algo, "depth": depth, "nodes": self.nodes,
