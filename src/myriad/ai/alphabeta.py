@@ -35,6 +35,9 @@ SAFETY_SHARE = 0.25
 VCF_DEPTH, VCT_DEPTH = 12, 6
 THREAT_NODES = 4000
 SAFETY_TRIES = 10
+#: The share of the clock, and the moves of threes, for finding what the opponent would
+#: win by threats if the mover passed (the moves that stop it are then the only ones searched).
+PASS_SHARE, PASS_DEPTH = 0.1, 4
 #: When the check after the search ends early, the search goes on if more than
 #: ``EXTENSION_SHARE`` of the clock is left, keeping back ``EXTENSION_RESERVE`` of it (or
 #: three times what the check took) to check a new choice.
@@ -149,6 +152,7 @@ class AlphaBeta(Bot):
             info.update(nodes=self.threats.nodes - counted, threats="win")
             return Decision(win, True, info)
         end = None if total is None else start + total
+        root_moves = self._defences(state, root_moves, None if total is None else start + PASS_SHARE * total)
         if end is not None:
             limits = Limits(start + (1 - SAFETY_SHARE) * total, limits.depth, limits.nodes)
         found = self._deepen(state, root_moves, _Progress(moves[0], pv=[moves[0]]), limits, start)
@@ -274,11 +278,32 @@ class AlphaBeta(Bot):
         return (self.threats.winning_move(state, VCF_DEPTH, deadline=deadline, nodes=nodes)
                 or self.threats.winning_move(state, depth, wide=True, deadline=deadline, nodes=nodes))
 
+    def _defences(self, state: State, moves: list[Move], deadline: float | None) -> list[Move]:
+        """``moves``, or when the opponent would win by threats if the mover passed (with
+        threes up to ``PASS_DEPTH`` moves), those of them that play on a cell of that win
+        (where its threats are made or answered) and the mover's own threats: a quiet
+        move elsewhere loses.  All of ``moves`` when the time runs out first."""
+        assert self.threats is not None
+        game = self.game
+        passed = game.passed(state)
+        try:
+            if self._threat_win(passed, PASS_DEPTH, deadline) is None:
+                return moves
+        except SearchTimeout:
+            return moves
+        attacks, answers = self.threats.proof(passed)
+        cells = {move.to for move in attacks + answers}
+        own = set(game.threat_moves(state, True))
+        kept = [m for m in moves if m.to in cells or m in own]
+        return kept or moves
+
     def _safe_move(self, state: State, best: Move, moves: list[Move], deadline: float | None) -> Move:
         """``best``, unless the opponent then wins by threats (with threes to the deepest
-        level searched in time); then the first of the other moves (best first by the
-        game's heuristic) after which it does not at that level, if one is found in time."""
+        level searched in time); then the first of the other moves after which it does
+        not at that level, if one is found in time: first those on the cells the
+        opponent's win plays on, then the best of the rest by the game's heuristic."""
         game = self.game
+        assert self.threats is not None
 
         def loses(move: Move, depth: int) -> bool:
             return self._threat_win(game.play(state, move), depth, deadline) is not None
@@ -290,8 +315,12 @@ class AlphaBeta(Bot):
                 return best
         except SearchTimeout:
             return best
+        attacks, answers = self.threats.proof(game.play(state, best))
+        cells = {move.to for move in attacks + answers}
+        ordered = self._order(state, moves, None, 0)
+        tries = [m for m in ordered if m.to in cells] + [m for m in ordered[:SAFETY_TRIES] if m.to not in cells]
         try:
-            for move in self._order(state, moves, None, 0)[:SAFETY_TRIES]:
+            for move in tries:
                 if move != best and not loses(move, depth):
                     return move
         except SearchTimeout:

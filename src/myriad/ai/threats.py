@@ -20,6 +20,8 @@ from myriad.core.state import State
 
 #: Positions kept in the table (proved wins and the depth to which a search failed).
 TABLE_SIZE = 1 << 16
+#: Positions of a proof walked at most by :meth:`ThreatSearch.proof`.
+PROOF_WALK = 400
 
 
 class ThreatSearch:
@@ -50,6 +52,35 @@ class ThreatSearch:
             if move is not None:
                 return move
         return None
+
+    def proof(self, state: State) -> tuple[list[Move], list[Move]]:
+        """The win last proved from ``state`` (by continuous fours if one was found, else
+        with threes) as the table holds it (up to ``PROOF_WALK`` positions): the attacker's
+        moves against every answer, and the defender's answers; ([], []) when no win from
+        ``state`` is known.  A defence has to spoil one of its threats, so these are the
+        places to look for one."""
+        game = self.game
+        for wide in (False, True):
+            entry = self.table.get((state.key, wide))
+            if entry is None or entry[0] is None:
+                continue
+            attacks: list[Move] = []
+            answers: list[Move] = []
+            stack, seen = [state], set()
+            while stack and len(seen) < PROOF_WALK:
+                position = stack.pop()
+                entry = self.table.get((position.key, wide))
+                if position.key in seen or entry is None or entry[0] is None:
+                    continue
+                seen.add(position.key)
+                attacks.append(entry[0])
+                threat = game.play(position, entry[0])
+                if game.outcome(threat) is None:
+                    replies = game.threat_answers(threat) or []
+                    answers.extend(replies)
+                    stack.extend(game.play(threat, answer) for answer in replies)
+            return attacks, answers
+        return [], []
 
     def _tick(self) -> None:
         self.nodes += 1
