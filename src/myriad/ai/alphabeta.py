@@ -138,36 +138,47 @@ class AlphaBeta(Bot):
         if len(moves) == 1:
             return Decision(moves[0], True, self._info(0, 0, [moves[0]], start))
         root_moves = game.candidate_moves(state, moves)
-        total = limits.remaining()
         if self.threats is None:
-            found = self._deepen(state, root_moves, _Progress(moves[0], pv=[moves[0]]), limits, start)
+            found = self._deepen(state, root_moves, _Progress(root_moves[0], pv=[root_moves[0]]), limits, start)
             return Decision(found.best, found.done, self._info(found.depth, found.score, found.pv, start))
+        return self._choose_with_threats(state, root_moves, limits, start)
+
+    def _choose_with_threats(self, state: State, root_moves: list[Move], limits: Limits, start: float) -> Decision:
+        """Threat-space search around the alpha-beta search: the mover's own win by
+        threats is played at once; the moves searched are cut down to the defences when
+        the opponent threatens a win by threats; the chosen move is checked against the
+        opponent's wins by threats (and replaced if it loses); time the check leaves goes
+        to searching on."""
+        assert self.threats is not None
+        total = limits.remaining()
+
+        def share(part: float) -> float | None:
+            return None if total is None else time.monotonic() + part * total
         counted = self.threats.nodes
         try:
-            win = self._threat_win(state, VCT_DEPTH, None if total is None else start + OWN_THREATS_SHARE * total)
+            win = self._threat_win(state, VCT_DEPTH, share(OWN_THREATS_SHARE))
         except SearchTimeout:
             win = None
         if win is not None:
             info = self._info(0, WIN, [win], start)
             info.update(nodes=self.threats.nodes - counted, threats="win")
             return Decision(win, True, info)
-        end = None if total is None else start + total
-        root_moves = self._defences(state, root_moves, None if total is None else start + PASS_SHARE * total)
-        if end is not None:
+        root_moves = self._defences(state, root_moves, share(PASS_SHARE))
+        end = limits.deadline
+        if total is not None:
             limits = Limits(start + (1 - SAFETY_SHARE) * total, limits.depth, limits.nodes)
-        found = self._deepen(state, root_moves, _Progress(moves[0], pv=[moves[0]]), limits, start)
+        found = self._deepen(state, root_moves, _Progress(root_moves[0], pv=[root_moves[0]]), limits, start)
         if found.score <= -WON:
             return Decision(found.best, found.done, self._info(found.depth, found.score, found.pv, start))
         checking = time.monotonic()
         safe = self._safe_move(state, found.best, root_moves, end)
-        if safe == found.best and end is not None and not found.done:
+        if safe == found.best and total is not None and end is not None and not found.done:
             # The check was quick: search on with the time it left (keeping some to check
             # a new choice), and take the new choice if it holds too.
             now = time.monotonic()
             reserve = max(3 * (now - checking), EXTENSION_RESERVE * total)
             if end - now - reserve > EXTENSION_SHARE * total:
-                limits = Limits(end - reserve, limits.depth, limits.nodes)
-                more = self._deepen(state, root_moves, found, limits, start)
+                more = self._deepen(state, root_moves, found, Limits(end - reserve, limits.depth, limits.nodes), start)
                 if more.best == found.best or self._safe_move(state, more.best, root_moves, end) == more.best:
                     found, safe = more, more.best
         info = self._info(found.depth, found.score, found.pv, start)

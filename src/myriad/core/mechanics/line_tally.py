@@ -29,7 +29,7 @@ STATS_CACHE = 1 << 17
 
 class LineStats(NamedTuple):
     """The statistics of one line holding given stones, packed for :class:`LineTally`:
-    ``counts`` holds in field ``p * (length + 1) + c`` (16 bits each) the pure windows of
+    ``counts`` holds in field ``p * (length + 1) + c`` (16 or 32 bits each) the pure windows of
     player ``p`` with ``c`` stones (0 < c < length), and in field ``2 * (length + 1) + 2 *
     axis + p`` 1 when a cell of the line lies in two of ``p``'s windows with two gaps (the
     line's axis is a fork line, see :class:`WindowScan`); ``cells`` holds in field ``f`` (one
@@ -48,8 +48,6 @@ class LineIndex:
     stones on it.  ``lowest`` is the fewest stones of a window whose cells are tracked
     (move ordering asks about windows a few stones short; at most ``length - 2``, the
     counts a scan needs)."""
-
-    COUNT_BITS = 16
 
     def __init__(self, windows: LineWindows, topology: Topology, lowest: int,
                  directions: Sequence[str] | None = None) -> None:
@@ -82,9 +80,11 @@ class LineIndex:
             self.place.append(place)
         self.axes = len(self.place)
         fields = 2 * (length + 1) + 2 * self.axes
-        #: Bytes of packed counts, and the reader of their fields.
-        self.count_bytes = fields * self.COUNT_BITS // 8
-        self.unpack = struct.Struct(f"<{fields}H").unpack
+        #: Bits per packed count (room for every window), bytes of packed counts, and the
+        #: reader of their fields.
+        self.count_bits = 16 if len(windows.windows) < 1 << 16 else 32
+        self.count_bytes = fields * self.count_bits // 8
+        self.unpack = struct.Struct(f"<{fields}{'H' if self.count_bits == 16 else 'I'}").unpack
         self.lines: tuple[tuple[int, ...], ...] = tuple(lines)
         #: Per line, its axis.
         self.axis_of: tuple[int, ...] = tuple(axis_of)
@@ -121,15 +121,15 @@ class LineIndex:
                     continue
                 c = (stones[p] & mask).bit_count()
                 if 0 < c < length:
-                    counts += 1 << self.COUNT_BITS * (p * (length + 1) + c)
-                if c >= lowest and c < length:
+                    counts += 1 << self.count_bits * (p * (length + 1) + c)
+                if lowest <= c < length:
                     gaps = mask & empty
                     f = p * tracked + c - lowest
                     twice[f] |= once[f] & gaps
                     once[f] |= gaps
         for p in (0, 1):
             if twice[p * tracked + tracked - 2]:  # a fork cell made by this line alone
-                counts += 1 << self.COUNT_BITS * (2 * (length + 1) + 2 * self.axis_of[line] + p)
+                counts += 1 << self.count_bits * (2 * (length + 1) + 2 * self.axis_of[line] + p)
         packed = 0
         for f, bits in enumerate(once + twice):
             while bits:
