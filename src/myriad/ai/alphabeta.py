@@ -94,6 +94,8 @@ class AlphaBeta(Bot):
         if self.algo not in ALGORITHMS:
             raise ValueError(f"alphabeta: algo must be one of {', '.join(ALGORITHMS)}, not {self.algo!r}")
         self.max_moves = int(options.get("moves", game.move_cap or 0)) or None
+        #: The cap at the root: ``max_moves``, except when only defences are searched.
+        self.root_cap = self.max_moves
         self.tt_size = int(options.get("tt", 1 << 20))
         self.quiescence = bool(options.get("quiescence", game.quiescence))
         self.max_qdepth = int(options.get("qdepth", game.quiescence_depth))
@@ -138,6 +140,7 @@ class AlphaBeta(Bot):
         if len(moves) == 1:
             return Decision(moves[0], True, self._info(0, 0, [moves[0]], start))
         root_moves = game.candidate_moves(state, moves)
+        self.root_cap = self.max_moves
         if self.threats is None:
             found = self._deepen(state, root_moves, _Progress(root_moves[0], pv=[root_moves[0]]), limits, start)
             return Decision(found.best, found.done, self._info(found.depth, found.score, found.pv, start))
@@ -163,7 +166,10 @@ class AlphaBeta(Bot):
             info = self._info(0, WIN, [win], start)
             info.update(nodes=self.threats.nodes - counted, threats="win")
             return Decision(win, True, info)
-        root_moves = self._defences(state, root_moves, share(PASS_SHARE))
+        defences = self._defences(state, root_moves, share(PASS_SHARE))
+        # Every defence is searched: the one that holds may look worse than the others.
+        self.root_cap = self.max_moves if defences is root_moves else None
+        root_moves = defences
         end = limits.deadline
         if total is not None:
             limits = Limits(start + (1 - SAFETY_SHARE) * total, limits.depth, limits.nodes)
@@ -242,8 +248,8 @@ class AlphaBeta(Bot):
     def _root(self, state: State, depth: int, moves: list[Move], previous: Move) -> tuple[int, Move]:
         """One iteration at the root: every move searched, the previous best first."""
         ordered = self._order(state, moves, previous, 0)
-        if self.max_moves:
-            ordered = ordered[:self.max_moves]
+        if self.root_cap:
+            ordered = ordered[:self.root_cap]
         alpha, best = -INF, ordered[0]
         self._partial: tuple[int, Move] | None = None
         for i, move in enumerate(ordered):
@@ -290,23 +296,24 @@ class AlphaBeta(Bot):
                 or self.threats.winning_move(state, depth, wide=True, deadline=deadline, nodes=nodes))
 
     def _defences(self, state: State, moves: list[Move], deadline: float | None) -> list[Move]:
-        """``moves``, or when the opponent would win by threats if the mover passed (with
-        threes up to ``PASS_DEPTH`` moves), those of them that play on a cell of that win
-        (where its threats are made or answered) and the mover's own threats: a quiet
-        move elsewhere loses.  All of ``moves`` when the time runs out first."""
+        """``moves``, or when the opponent would win by threats if the mover passed (fours
+        and threes, up to ``PASS_DEPTH`` moves), those of them that play on a cell of that
+        win (where its threats are made or answered) and the mover's fours: a quiet move
+        elsewhere loses.  All of ``moves`` when the time runs out first."""
         assert self.threats is not None
         game = self.game
         passed = game.passed(state)
         try:
-            if self._threat_win(passed, PASS_DEPTH, deadline) is None:
+            if self.threats.winning_move(passed, PASS_DEPTH, wide=True, deadline=deadline,
+                                         nodes=None if deadline is not None else THREAT_NODES) is None:
                 return moves
         except SearchTimeout:
             return moves
         attacks, answers = self.threats.proof(passed)
         cells = {move.to for move in attacks + answers}
-        own = set(game.threat_moves(state, True))
-        kept = [m for m in moves if m.to in cells or m in own]
-        return kept or moves
+        fours = set(game.threat_moves(state, False))
+        kept = [m for m in moves if m.to in cells or m in fours]
+        return kept if 0 < len(kept) < len(moves) else moves
 
     def _safe_move(self, state: State, best: Move, moves: list[Move], deadline: float | None) -> Move:
         """``best``, unless the opponent then wins by threats (with threes to the deepest
