@@ -31,17 +31,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from itertools import islice
 from dataclasses import replace
+from itertools import islice
+from typing import TypeVar
 
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
 from myriad.core.game import Game, Next, Outcome
+from myriad.core.mechanics.line_tally import LineIndex, LineTally
 from myriad.core.mechanics.placement import (
     FreePlacement,
     GravityDrops,
     LineGoal,
     LineWindows,
     Vicinity,
+    WindowReach,
     WindowScan,
     WindowWeights,
     bit_positions,
@@ -49,7 +52,6 @@ from myriad.core.mechanics.placement import (
     cell_bits,
     window_weights,
 )
-from myriad.core.mechanics.line_tally import LineIndex, LineTally
 from myriad.core.move import Move
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.state import State
@@ -214,6 +216,14 @@ class InARow(Game):
             tallies[state.key] = found
         return found
 
+    def reach(self, state: State, lowest: int) -> WindowReach:
+        """The cells in one and in two pure windows, per player and stone count from
+        ``lowest`` up (see :meth:`LineWindows.reach`)."""
+        if self.line_index is not None and self.line_index.lowest <= lowest:
+            return self.tally(state).reach(lowest)
+        assert self.windows is not None
+        return self.windows.reach(self.stones_of(state), lowest)
+
     def scan(self, state: State) -> WindowScan:
         """The window scan of ``state`` (kept in a cache by position key)."""
         scan = self._scans.get(state.key)
@@ -273,11 +283,7 @@ class InARow(Game):
             return {}
         me = state.to_move
         weights = self.weights
-        if self.line_index is not None:
-            reach = self.tally(state).reach(weights.lowest_ordering_count)
-        else:
-            reach = self.windows.reach(self.stones_of(state), weights.lowest_ordering_count)
-        values = weights.move_values(reach, me)
+        values = weights.move_values(self.reach(state, weights.lowest_ordering_count), me)
         central = self.central_values
         for pos in values:
             values[pos] += central[pos]
@@ -366,8 +372,7 @@ class InARow(Game):
             assert self.windows is not None
             stones = self.stones_of(state)
             own, opponent = stones[me], stones[other]
-            reach = (self.tally(state).reach(self.k - 3) if self.line_index is not None and self.line_index.lowest <= self.k - 3
-                     else self.windows.reach(stones, self.k - 3))
+            reach = self.reach(state, self.k - 3)
             made = self.windows.forks_made
             builds = scan.builds[me]
             for pos in bit_positions(reach.once[me][self.k - 3] & playable & ~cells):
@@ -491,7 +496,11 @@ class InARow(Game):
         raise InvalidMoveError(f"{self.id}: {text!r} is not a move; expected {what}")
 
 
-def _forget_older_half(cache: dict) -> None:
+Key = TypeVar("Key")
+Value = TypeVar("Value")
+
+
+def _forget_older_half(cache: dict[Key, Value]) -> None:
     """Drop the older half of a cache (dicts keep their insertion order)."""
     for key in list(islice(cache, len(cache) // 2)):
         del cache[key]

@@ -20,7 +20,12 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from myriad.core.mechanics.placement import LineWindows, WindowReach, WindowScan, line_axes
+from myriad.core.mechanics.placement import (
+    LineWindows,
+    WindowReach,
+    WindowScan,
+    line_axes,
+)
 from myriad.core.topology import NO_LINK, Topology
 
 #: Line patterns whose statistics are kept before the cache is emptied.
@@ -161,7 +166,7 @@ class LineTally:
     ``axes`` per axis the packed cell sets of its lines (which share no cell, so the
     union of their sets is their sum)."""
 
-    __slots__ = ("index", "stones", "lines", "counts", "axes", "_once", "_twice")
+    __slots__ = ("_once", "_twice", "axes", "counts", "index", "lines", "stones")
 
     def __init__(self, index: LineIndex, stones: tuple[int, int], lines: list[LineStats], counts: int,
                  axes: list[int]) -> None:
