@@ -120,8 +120,7 @@ def test_alphabeta_plays_a_win_by_threats(algo: str) -> None:
 
 
 #: O to move.  A one-ply search likes h6, after which X wins by threats with its stones
-#: on f6, h5 and h4; X would win so if O passed, too, and the threat searches find moves
-#: after which X does not.
+#: on f6, h5 and h4; the threat check after the search finds a move after which X does not.
 THREATENED = "15/15/15/15/15/5O9/7O7/7X7/15/5X9/7X7/7X1O5/7O7/15/9X5 o"
 
 
@@ -145,21 +144,3 @@ def test_the_check_after_the_search_replaces_a_losing_choice() -> None:
     safe = bot._safe_move(state, plain, moves, None)
     assert safe != plain
     assert ThreatSearch(game).winning_move(game.play(state, safe), 3, wide=True) is None
-
-
-def test_what_the_opponent_threatens_limits_the_moves_searched() -> None:
-    """X would win by threats if O passed: only the moves on the cells of that win, and
-    O's own threats, are searched; one of them holds, and moves left out lose."""
-    game = gomoku()
-    state = game.parse_position(THREATENED)
-    bot = make_bot("alphabeta", game)
-    assert isinstance(bot, AlphaBeta)
-    moves = game.candidate_moves(state, game.legal_moves(state))
-    kept = bot._defences(state, moves, None)
-    assert 0 < len(kept) < len(moves)
-    search = ThreatSearch(game)
-    assert any(search.winning_move(game.play(state, move), 3, wide=True) is None for move in kept)
-    assert any(search.winning_move(game.play(state, move), 3, wide=True) for move in moves if move not in kept)
-    quiet = game.parse_position("15/15/15/15/15/15/15/7X7/7O7/15/15/15/15/15/15 x")
-    everything = game.candidate_moves(quiet, game.legal_moves(quiet))
-    assert bot._defences(quiet, everything, None) == everything

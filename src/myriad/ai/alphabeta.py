@@ -35,9 +35,6 @@ SAFETY_SHARE = 0.25
 VCF_DEPTH, VCT_DEPTH = 12, 6
 THREAT_NODES = 4000
 SAFETY_TRIES = 10
-#: The share of the clock, and the moves of threes, for finding what the opponent would
-#: win by threats if the mover passed (the moves that stop it are then the only ones searched).
-PASS_SHARE, PASS_DEPTH = 0.1, 4
 #: When the check after the search ends early, the search goes on if more than
 #: ``EXTENSION_SHARE`` of the clock is left, keeping back ``EXTENSION_RESERVE`` of it (or
 #: three times what the check took) to check a new choice.
@@ -94,8 +91,6 @@ class AlphaBeta(Bot):
         if self.algo not in ALGORITHMS:
             raise ValueError(f"alphabeta: algo must be one of {', '.join(ALGORITHMS)}, not {self.algo!r}")
         self.max_moves = int(options.get("moves", game.move_cap or 0)) or None
-        #: The cap at the root: ``max_moves``, except when only defences are searched.
-        self.root_cap = self.max_moves
         self.tt_size = int(options.get("tt", 1 << 20))
         self.quiescence = bool(options.get("quiescence", game.quiescence))
         self.max_qdepth = int(options.get("qdepth", game.quiescence_depth))
@@ -140,7 +135,6 @@ class AlphaBeta(Bot):
         if len(moves) == 1:
             return Decision(moves[0], True, self._info(0, 0, [moves[0]], start))
         root_moves = game.candidate_moves(state, moves)
-        self.root_cap = self.max_moves
         if self.threats is None:
             found = self._deepen(state, root_moves, _Progress(root_moves[0], pv=[root_moves[0]]), limits, start)
             return Decision(found.best, found.done, self._info(found.depth, found.score, found.pv, start))
@@ -148,10 +142,8 @@ class AlphaBeta(Bot):
 
     def _choose_with_threats(self, state: State, root_moves: list[Move], limits: Limits, start: float) -> Decision:
         """Threat-space search around the alpha-beta search: the mover's own win by
-        threats is played at once; the moves searched are cut down to the defences when
-        the opponent threatens a win by threats; the chosen move is checked against the
-        opponent's wins by threats (and replaced if it loses); time the check leaves goes
-        to searching on."""
+        threats is played at once; the chosen move is checked against the opponent's wins
+        by threats (and replaced if it loses); time the check leaves goes to searching on."""
         assert self.threats is not None
         total = limits.remaining()
 
@@ -166,10 +158,6 @@ class AlphaBeta(Bot):
             info = self._info(0, WIN, [win], start)
             info.update(nodes=self.threats.nodes - counted, threats="win")
             return Decision(win, True, info)
-        defences = self._defences(state, root_moves, share(PASS_SHARE))
-        # Every defence is searched: the one that holds may look worse than the others.
-        self.root_cap = self.max_moves if defences is root_moves else None
-        root_moves = defences
         end = limits.deadline
         if total is not None:
             limits = Limits(start + (1 - SAFETY_SHARE) * total, limits.depth, limits.nodes)
@@ -248,8 +236,8 @@ class AlphaBeta(Bot):
     def _root(self, state: State, depth: int, moves: list[Move], previous: Move) -> tuple[int, Move]:
         """One iteration at the root: every move searched, the previous best first."""
         ordered = self._order(state, moves, previous, 0)
-        if self.root_cap:
-            ordered = ordered[:self.root_cap]
+        if self.max_moves:
+            ordered = ordered[:self.max_moves]
         alpha, best = -INF, ordered[0]
         self._partial: tuple[int, Move] | None = None
         for i, move in enumerate(ordered):
@@ -294,26 +282,6 @@ class AlphaBeta(Bot):
         nodes = None if deadline is not None else THREAT_NODES
         return (self.threats.winning_move(state, VCF_DEPTH, deadline=deadline, nodes=nodes)
                 or self.threats.winning_move(state, depth, wide=True, deadline=deadline, nodes=nodes))
-
-    def _defences(self, state: State, moves: list[Move], deadline: float | None) -> list[Move]:
-        """``moves``, or when the opponent would win by threats if the mover passed (fours
-        and threes, up to ``PASS_DEPTH`` moves), those of them that play on a cell of that
-        win (where its threats are made or answered) and the mover's fours: a quiet move
-        elsewhere loses.  All of ``moves`` when the time runs out first."""
-        assert self.threats is not None
-        game = self.game
-        passed = game.passed(state)
-        try:
-            if self.threats.winning_move(passed, PASS_DEPTH, wide=True, deadline=deadline,
-                                         nodes=None if deadline is not None else THREAT_NODES) is None:
-                return moves
-        except SearchTimeout:
-            return moves
-        attacks, answers = self.threats.proof(passed)
-        cells = {move.to for move in attacks + answers}
-        fours = set(game.threat_moves(state, False))
-        kept = [m for m in moves if m.to in cells or m in fours]
-        return kept if 0 < len(kept) < len(moves) else moves
 
     def _safe_move(self, state: State, best: Move, moves: list[Move], deadline: float | None) -> Move:
         """``best``, unless the opponent then wins by threats (with threes to the deepest

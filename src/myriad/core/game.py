@@ -224,12 +224,6 @@ class Game:
         nothing can; None when no threat is pending."""
         return None
 
-    def passed(self, state: State) -> State:
-        """``state`` with the turn handed to the next player and nothing played: what the
-        opponent threatens is what it could do if the mover passed (threat-space search)."""
-        return self.make_state(state.cells, (state.to_move + 1) % self.players, state.flags, state.counters,
-                               state.hands)
-
     # -- states ------------------------------------------------------------------------------
 
     def make_state(self, cells: Sequence[int], to_move: int, flags: Sequence[int] = (),
