@@ -190,9 +190,13 @@ class InARow(Game):
     # -- knowledge for bots -------------------------------------------------------------------
 
     def stones_of(self, state: State) -> tuple[int, int]:
-        """The bit sets of each player's stones."""
+        """The bit sets of each player's stones (the tally's when there is one)."""
         if self.line_index is not None:
             return self.tally(state).stones
+        return self._read_stones(state)
+
+    def _read_stones(self, state: State) -> tuple[int, int]:
+        """The bit sets of each player's stones, read from the cells."""
         cells = state.cells
         return cell_bits(cells, self.stone_bits[0]), cell_bits(cells, self.stone_bits[1])
 
@@ -208,9 +212,7 @@ class InARow(Game):
             if link is not None and parent is not None:
                 found = parent.add(link[1], link[2])
             else:
-                cells = state.cells
-                found = self.line_index.tally((cell_bits(cells, self.stone_bits[0]),
-                                               cell_bits(cells, self.stone_bits[1])))
+                found = self.line_index.tally(self._read_stones(state))
             if len(tallies) >= SCAN_CACHE:
                 _forget_older_half(tallies)
             tallies[state.key] = found
@@ -403,9 +405,8 @@ class InARow(Game):
         if not forks or scan.forks[me] & playable:
             return None
         assert self.windows is not None
-        own = self.stones_of(state)[me]
-        attacker = self.full & ~scan.empty & ~own
-        cells = (self.windows.fork_defences(attacker, own, forks) | scan.builds[me]) & playable
+        stones = self.stones_of(state)
+        cells = (self.windows.fork_defences(stones[other], stones[me], forks) | scan.builds[me]) & playable
         return [drops[pos] for pos in bit_positions(cells)]
 
     def candidate_moves(self, state: State, moves: list[Move]) -> list[Move]:
@@ -434,8 +435,8 @@ class InARow(Game):
         if not self.gravity and scan.forks[me]:
             # No threat to answer: a stone making two threats at once wins.
             assert self.windows is not None
-            mine = self.stones_of(state)[me]
-            theirs = self.full & ~scan.empty & ~mine
+            stones = self.stones_of(state)
+            mine, theirs = stones[me], stones[other]
             made = self.windows.threats_made
             wins = [m for m in moves if m and scan.forks[me] >> m[0][2] & 1
                     and (threats := made(mine, theirs, m[0][2])) & (threats - 1)]
