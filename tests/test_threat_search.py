@@ -108,28 +108,6 @@ def test_no_win_claimed_where_none_exists() -> None:
     assert ThreatSearch(game).winning_move(state, 4, wide=True) is None
 
 
-def test_threat_zones_are_the_windows_through_a_cell() -> None:
-    game = gomoku()
-    corner = game.threat_zone(game.parse_move(game.initial_state(), "a1"))
-    names = {game.square_name(pos) for pos in bit_positions(corner)}
-    assert names == {"a1", "b1", "c1", "d1", "e1", "a2", "a3", "a4", "a5", "b2", "c3", "d4", "e5"}
-    centre = game.threat_zone(game.parse_move(game.initial_state(), "h8"))
-    assert centre.bit_count() == 1 + 4 * 8
-
-
-def test_threat_moves_outside_the_zone_are_left_out_but_forced_moves_are_not() -> None:
-    """None of X's threats lies in an empty zone; the block of O's four is forced anyway."""
-    game = gomoku()
-    state = game.parse_position(FOUR_THREE)
-    everywhere = game.threat_moves(state, wide=True)
-    assert len(everywhere) > 2 and game.threat_moves(state, wide=True, zone=0) == []
-    g8 = game.parse_move(state, "g8")
-    near = game.threat_zone(g8)
-    assert [m for m in everywhere if near >> m.to & 1] == game.threat_moves(state, wide=True, zone=near)
-    blocked = game.parse_position("15/15/15/15/15/15/15/2OXXX9/6X8/6X8/15/15/15/15/OOOO11 x")
-    assert [game.format_move(blocked, m) for m in game.threat_moves(blocked, wide=True, zone=0)] == ["e1"]
-
-
 @pytest.mark.parametrize("algo", ["negamax", "pvs", "mtdf"])
 def test_alphabeta_plays_a_win_by_threats(algo: str) -> None:
     """A one-ply search cannot see the double three; the threat search before it can."""

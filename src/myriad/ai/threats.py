@@ -7,12 +7,6 @@ in the game; finding none proves nothing.  Because both sides have so few moves,
 search sees wins many times deeper than a full-width search of the same cost (Allis's
 threat-space search, Thomsen's lambda search; in gomoku: victory by continuous fours, and
 by fours and threes).
-
-Searches deeper than ``FREE_DEPTH`` threats look, after the first threat, only at threats
-that build on a stone the attacker has played in the sequence (in the union of their
-:meth:`Game.threat_zone`), as in Allis's dependency-based search.  Wins that combine two
-unrelated threats are lost; a search that finds nothing costs a few times less, so within
-the same time it goes deeper and finds more.
 """
 
 from __future__ import annotations
@@ -28,10 +22,6 @@ from myriad.core.state import State
 TABLE_SIZE = 1 << 16
 #: Positions of a proof walked at most by :meth:`ThreatSearch.proof`.
 PROOF_WALK = 400
-#: The deepest search (in threats) that looks at every threat after the first.
-FREE_DEPTH = 2
-#: A zone holding every position.
-EVERYWHERE = -1
 
 
 class ThreatSearch:
@@ -39,14 +29,12 @@ class ThreatSearch:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        #: (position key, wide) -> (winning move, depth) for the wins proved, and (position
-        #: key, wide, zone) -> (None, deepest failed search) for the searches that failed.
-        self.table: dict[tuple[int, ...], tuple[Move | None, int]] = {}
+        #: (position key, wide) -> (winning move or None, deepest failed search).
+        self.table: dict[tuple[int, bool], tuple[Move | None, int]] = {}
         self.nodes = 0
         self._deadline: float | None = None
         self._node_limit = 0
         self._wide = False
-        self._zoned = False
 
     def winning_move(self, state: State, depth: int, *, wide: bool = False,
                      deadline: float | None = None, nodes: int | None = None) -> Move | None:
@@ -60,8 +48,7 @@ class ThreatSearch:
         self._deadline, self._wide = deadline, wide
         self._node_limit = self.nodes + nodes if nodes is not None else -1
         for d in range(1, depth + 1):
-            self._zoned = d > FREE_DEPTH
-            move = self._attack(state, d, EVERYWHERE)
+            move = self._attack(state, d)
             if move is not None:
                 return move
         return None
@@ -100,37 +87,25 @@ class ThreatSearch:
         if self.nodes == self._node_limit or (self._deadline is not None and time.monotonic() >= self._deadline):
             raise SearchTimeout
 
-    def _attack(self, state: State, depth: int, zone: int) -> Move | None:
-        """A threat of the side to move on ``zone`` (a forced move anywhere) that wins
-        against every answer, or None."""
+    def _attack(self, state: State, depth: int) -> Move | None:
+        """A threat of the side to move that wins against every answer, or None."""
         self._tick()
         game = self.game
         if depth <= 0 or game.outcome(state) is not None:
             return None
-        won = self.table.get((state.key, self._wide))
-        if won is not None:
-            return won[0]
-        key = (state.key, self._wide, zone)
-        failed = self.table.get(key)
-        if failed is not None and failed[1] >= depth:
-            return None
+        key = (state.key, self._wide)
+        entry = self.table.get(key)
+        if entry is not None and (entry[0] is not None or entry[1] >= depth):
+            return entry[0]
         attacker = state.to_move
-        for move in game.threat_moves(state, self._wide, zone):
-            if self._defence_fails(game.play(state, move), attacker, depth - 1, self._next_zone(zone, move)):
-                self.table[(state.key, self._wide)] = (move, depth)
+        for move in game.threat_moves(state, self._wide):
+            if self._defence_fails(game.play(state, move), attacker, depth - 1):
+                self.table[key] = (move, depth)
                 return move
-        self.table[key] = (None, max(depth, failed[1]) if failed is not None else depth)
+        self.table[key] = (None, max(depth, entry[1]) if entry is not None else depth)
         return None
 
-    def _next_zone(self, zone: int, move: Move) -> int:
-        """Where the attacker's threats may go after its threat ``move``: anywhere in a
-        free search, else on the zones of its stones in the sequence."""
-        if not self._zoned:
-            return EVERYWHERE
-        built_on = self.game.threat_zone(move)
-        return built_on if zone == EVERYWHERE else zone | built_on
-
-    def _defence_fails(self, state: State, attacker: int, depth: int, zone: int) -> bool:
+    def _defence_fails(self, state: State, attacker: int, depth: int) -> bool:
         """Whether every answer of the side to move to the threat just made loses."""
         game = self.game
         outcome = game.outcome(state)
@@ -140,6 +115,6 @@ class ThreatSearch:
         if answers is None:
             return False
         for move in answers:
-            if self._attack(game.play(state, move), depth, zone) is None:
+            if self._attack(game.play(state, move), depth) is None:
                 return False
         return True

@@ -211,18 +211,12 @@ class Game:
         """The moves worth searching (all of them, unless the game prunes, as gomoku does)."""
         return moves
 
-    def threat_moves(self, state: State, wide: bool, zone: int = -1) -> list[Move]:
+    def threat_moves(self, state: State, wide: bool) -> list[Move]:
         """The mover's moves in a threat-space search: a move that wins at once, else the
         forced answer to the opponent's threat, else the moves that threaten to win at the
-        next move (and, when ``wide``, those that threaten to make such a threat), only
-        those on the positions in the bit set ``zone`` (a forced move wherever it is).
-        Empty here (a game that provides them sets ``threat_space``)."""
+        next move (and, when ``wide``, those that threaten to make such a threat).  Empty
+        here (a game that provides them sets ``threat_space``)."""
         return []
-
-    def threat_zone(self, move: Move) -> int:
-        """The positions (a bit set) where a threat may build on what ``move`` placed: all
-        of them here."""
-        return -1
 
     def threat_answers(self, state: State) -> list[Move] | None:
         """The mover's moves that may stop the opponent's threat (a superset of the

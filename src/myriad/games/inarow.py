@@ -32,9 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import reduce
 from itertools import islice
-from operator import or_
 from typing import TypeVar
 
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
@@ -151,10 +149,6 @@ class InARow(Game):
         self._move_values: tuple[int, dict[int, int]] = (-1, {})
         #: Per cell, ``weights.central`` times the windows through it: the move value of a
         #: cell in no open window.
-        #: Per cell, the cells of the windows through it (see :meth:`threat_zone`).
-        self.zones: tuple[int, ...] = tuple(
-            reduce(or_, (self.windows.masks[w] for w in self.windows.windows_at[pos]), 1 << pos)
-            for pos in range(topology.size)) if self.windows else ()
         self.central_values: tuple[int, ...] = tuple(
             self.weights.central * n for n in self.windows.centrality) if self.windows else (0,) * topology.size
 
@@ -359,12 +353,12 @@ class InARow(Game):
             return [] if theirs & (theirs - 1) else [drops[theirs.bit_length() - 1]]
         return None
 
-    def threat_moves(self, state: State, wide: bool, zone: int = -1) -> list[Move]:
+    def threat_moves(self, state: State, wide: bool) -> list[Move]:
         """Threat-space search for the mover: a completion of a row if there is one; else
         the block of the opponent's single threat (nothing against two); else the fork
         cells (two threats at once); else the stones that make a threat and, when ``wide``
         and the opponent has no open three waiting, those that make a fork cell (an open
-        three), best first; all but the forced moves only on the cells of ``zone``."""
+        three), best first."""
         scan = self.scan(state)
         me, other = state.to_move, 1 - state.to_move
         playable = self.playable(scan)
@@ -372,11 +366,10 @@ class InARow(Game):
         if forced is not None:
             return forced
         drops = self.placement.drops[self.stones[me]]
-        allowed = playable & zone
-        forks = scan.forks[me] & allowed
+        forks = scan.forks[me] & playable
         if forks:
             return [drops[pos] for pos in bit_positions(forks)]
-        cells = scan.builds[me] & allowed
+        cells = scan.builds[me] & playable
         if wide and not scan.forks[other] & playable:
             assert self.windows is not None
             stones = self.stones_of(state)
@@ -384,7 +377,7 @@ class InARow(Game):
             reach = self.reach(state, self.k - 3)
             made = self.windows.forks_made
             builds = scan.builds[me]
-            for pos in bit_positions(reach.once[me][self.k - 3] & allowed & ~cells):
+            for pos in bit_positions(reach.once[me][self.k - 3] & playable & ~cells):
                 if made(own, opponent, pos, builds):
                     cells |= 1 << pos
         moves = [drops[pos] for pos in bit_positions(cells)]
@@ -392,11 +385,6 @@ class InARow(Game):
             values = self.move_heuristics(state, moves)
             moves = [m for _, m in sorted(zip(values, moves), key=lambda vm: -vm[0])]
         return moves
-
-    def threat_zone(self, move: Move) -> int:
-        """The cells of the windows through the cell of ``move``: a threat elsewhere does
-        not use its stone."""
-        return self.zones[move.to] if move else -1
 
     def threat_answers(self, state: State) -> list[Move] | None:
         """The mover's answers to a threat: a completion of its own row alone; the block of
