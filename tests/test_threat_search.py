@@ -119,30 +119,6 @@ def test_alphabeta_plays_a_win_by_threats(algo: str) -> None:
     assert "threats" not in blind.info
 
 
-@pytest.mark.parametrize("algo", ["pvs", "mtdf"])
-def test_late_move_reductions_cut_the_tree_but_keep_the_win(algo: str) -> None:
-    """Gomoku reduces late moves: the same depth costs fewer positions, and the double
-    three is still seen as a win (five plies: f3, a block, the open four, a block, five)."""
-    game = gomoku()
-    assert game.reduce_after == 2
-    quiet = game.parse_position(THREATENED)
-    nodes = {}
-    for lmr in (0, 2):
-        bot = make_bot(f"alphabeta:algo={algo},depth=5,threats=0,lmr={lmr}", game)
-        bot.choose(quiet, Limits())
-        nodes[lmr] = bot.nodes
-    assert nodes[2] < nodes[0]
-    state = game.parse_position(DOUBLE_THREE)
-    decision = make_bot(f"alphabeta:algo={algo},depth=5,threats=0", game).choose(state, Limits())
-    assert game.format_move(state, decision.move) == "f3" and decision.info["score"] >= 1_000_000 - 5
-
-
-def test_plain_negamax_never_reduces() -> None:
-    game = gomoku()
-    bot = make_bot("alphabeta:algo=negamax,lmr=2", game)
-    assert isinstance(bot, AlphaBeta) and bot.reduce_after == 0
-
-
 #: O to move.  A one-ply search likes h6, after which X wins by threats with its stones
 #: on f6, h5 and h4; the threat check after the search finds a move after which X does not.
 THREATENED = "15/15/15/15/15/5O9/7O7/7X7/15/5X9/7X7/7X1O5/7O7/15/9X5 o"

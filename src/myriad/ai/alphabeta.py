@@ -2,10 +2,8 @@
 
 Iterative deepening under a clock; a Zobrist transposition table of bounded size; move
 ordering by the table's move, the game's move heuristic, killer moves and the history
-heuristic; late move reductions where the game asks for them (NegaScout and MTD(f)
-only: plain negamax stays the full-width reference); quiescence on noisy moves
-(captures, threats); wins scored by distance so the bot takes the fastest win and the
-slowest loss.
+heuristic; quiescence on noisy moves (captures, threats); wins scored by distance so the
+bot takes the fastest win and the slowest loss.
 
 Invariants: scores are for the side to move; ``search`` returns a value ``v`` with
 ``v <= alpha`` (an upper bound), ``v >= beta`` (a lower bound) or the exact value.
@@ -82,9 +80,7 @@ class AlphaBeta(Bot):
     ``moves`` (search only the best N moves at each node; default the game's ``move_cap``,
     0 for all), ``tt`` (table entries),
     ``quiescence`` (0 to switch off; default: the game's ``quiescence``), ``qdepth``
-    (the most noisy moves in a row; default the game's ``quiescence_depth``), ``lmr``
-    (late move reductions after that many moves at a node, 0 for none; default the game's
-    ``reduce_after``; never in plain negamax), ``threats``
+    (the most noisy moves in a row; default the game's ``quiescence_depth``), ``threats``
     (0 to switch off the threat-space searches of games with ``threat_space``)."""
 
     name = "alphabeta"
@@ -98,7 +94,6 @@ class AlphaBeta(Bot):
         self.tt_size = int(options.get("tt", 1 << 20))
         self.quiescence = bool(options.get("quiescence", game.quiescence))
         self.max_qdepth = int(options.get("qdepth", game.quiescence_depth))
-        self.reduce_after = int(options.get("lmr", game.reduce_after)) if self.algo != "negamax" else 0
         self.threats = ThreatSearch(game) if options.get("threats", 1) and game.threat_space else None
         #: position key -> (depth, lower bound, upper bound, best move): both bounds, so
         #: that MTD(f)'s searches on either side of the value reuse each other's work.
@@ -354,13 +349,8 @@ class AlphaBeta(Bot):
             ordered = ordered[:self.max_moves]
         best, best_move = -INF, ordered[0]
         pvs = self.algo == "pvs"
-        reduce_after = self.reduce_after or len(ordered)
         for i, move in enumerate(ordered):
             child = game.play(state, move)
-            if reduce_after <= i and depth >= 3 and not game.is_noisy(state, move):
-                # A late move: a shallower null-window search first, dropped when it fails low.
-                if -self._search(child, depth - 2, -alpha - 1, -alpha, ply + 1) <= alpha:
-                    continue
             if pvs and i > 0:
                 score = -self._search(child, depth - 1, -alpha - 1, -alpha, ply + 1)
                 if alpha < score < beta:

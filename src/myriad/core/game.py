@@ -78,10 +78,6 @@ class Game:
     #: the most moves bots search at a node, the best by the move heuristic (None: all);
     #: the "best 10 moves" of gomoku programs.
     move_cap: int | None = None
-    #: late move reductions: bots search each quiet move after the first ``reduce_after``
-    #: at a node (three or more plies from the horizon) one ply shallower first, and to
-    #: the full depth only if it then beats the best so far (0: never).
-    reduce_after: int = 0
     #: whether bots look for wins by continuous threats (threat-space search over
     #: :meth:`threat_moves` and :meth:`threat_answers`) for both sides around their search.
     threat_space: bool = False

@@ -73,8 +73,7 @@ class InARow(Game):
     a row longer than ``k`` wins too; with ``candidate_radius`` bots consider only the cells
     near a stone (see :meth:`candidate_moves`), with ``move_cap`` only that many of them,
     the best first; ``threat_space`` lets them search wins by threats (see
-    :meth:`threat_moves`), ``quiescence_depth`` bounds their threat quiescence,
-    ``reduce_after`` sets their late move reductions (see :class:`Game`); ``weights``
+    :meth:`threat_moves`), ``quiescence_depth`` bounds their threat quiescence; ``weights``
     is the bots' knowledge (default
     :func:`~myriad.core.mechanics.placement.window_weights`).  ``flags[0]`` is 0 while nobody has a row,
     else 1 + the winner (set by :meth:`after_move` from the lines through the last stone).
@@ -87,7 +86,7 @@ class InARow(Game):
                  gravity: bool = False, overlines: bool = True, candidate_radius: int | None = None,
                  player_names: tuple[str, str] = ("X", "O"), rules: str = "",
                  weights: WindowWeights | None = None, move_cap: int | None = None,
-                 threat_space: bool = False, quiescence_depth: int = 8, reduce_after: int = 0) -> None:
+                 threat_space: bool = False, quiescence_depth: int = 8) -> None:
         if k > max(width, height):
             raise GameDefinitionError(f"{game_id}: {k} in a row cannot fit on {width}x{height}")
         self.id = game_id
@@ -136,7 +135,6 @@ class InARow(Game):
         #: a threat may not be playable for many moves.
         self.quiescence = not gravity
         self.move_cap = move_cap
-        self.reduce_after = reduce_after
         self.threat_space = threat_space and not gravity
         self.quiescence_depth = quiescence_depth
         self._scans: dict[int, WindowScan] = {}
@@ -512,8 +510,7 @@ def _forget_older_half(cache: dict[Key, Value]) -> None:
 def mnk_game(width: int, height: int, k: int, *, gravity: bool = False, overlines: bool = True,
              candidate_radius: int | None = None, game_id: str = "", name: str = "",
              player_names: tuple[str, str] = ("X", "O"), weights: WindowWeights | None = None,
-             move_cap: int | None = None, threat_space: bool = False, quiescence_depth: int = 8,
-             reduce_after: int = 0) -> InARow:
+             move_cap: int | None = None, threat_space: bool = False, quiescence_depth: int = 8) -> InARow:
     """The m,n,k-game on ``width`` x ``height`` with ``k`` in a row (gravity optional)."""
     rules = (f"Players alternate placing a stone {'in a column; it falls to the lowest empty cell' if gravity else 'on an empty cell'}. "
              f"{'At least' if overlines else 'Exactly'} {k} own stones in a row (orthogonal or diagonal) win; "
@@ -522,7 +519,7 @@ def mnk_game(width: int, height: int, k: int, *, gravity: bool = False, overline
                   name or f"{width},{height},{k}-game", width, height, k, gravity=gravity,
                   overlines=overlines, candidate_radius=candidate_radius, player_names=player_names,
                   rules=rules, weights=weights, move_cap=move_cap, threat_space=threat_space,
-                  quiescence_depth=quiescence_depth, reduce_after=reduce_after)
+                  quiescence_depth=quiescence_depth)
 
 
 def tictactoe() -> InARow:
@@ -553,13 +550,11 @@ GOMOKU_WEIGHTS = window_weights(5, mover=6)
 def gomoku(size: int = 15, overlines: bool = True) -> InARow:
     """Gomoku on 15x15: five in a row; free-style (``overlines``): six or more win too,
     standard gomoku (``overlines=False``): exactly five.  Bots look at the cells within two
-    steps of a stone, search the best seven of them at each node (all but the first two a
-    ply shallower first: against ``heuristic`` at 0.5 s a move, 188.5 of 200 games with this
-    reduction, 180 of 200 without, on the same two seeds), play at most two threats
+    steps of a stone, search the best seven of them at each node, play at most two threats
     in quiescence (longer threat sequences are the threat-space search's: in quiescence
     they multiply in sharp positions, where a search reached 2 plies in 0.6 s with eight
     and 7 plies with two) and search wins by threats for both sides."""
     return mnk_game(size, size, 5, overlines=overlines, candidate_radius=2, move_cap=7, weights=GOMOKU_WEIGHTS,
-                    threat_space=True, quiescence_depth=2, reduce_after=2,
+                    threat_space=True, quiescence_depth=2,
                     game_id="gomoku" if overlines and size == 15 else f"gomoku-{size}{'' if overlines else '-exact'}",
                     name="Gomoku" if overlines else "Gomoku (exactly five)", player_names=("black", "white"))
