@@ -65,6 +65,37 @@ def test_fork_defences_hold_every_defence() -> None:
     assert checked >= 20
 
 
+def test_a_fork_cell_whose_windows_share_their_other_gap_makes_one_threat() -> None:
+    """``XX..XX``: e8 and f8 each lie in two windows with two gaps, but those windows are
+    c8-g8 and d8-h8, both missing e8 and f8, so a stone on either makes one threat; the
+    open three c3-e3 has real fork cells (b3, f3: a stone there makes an open four)."""
+    game = gomoku()
+    state = game.parse_position("15/15/15/15/15/15/15/2XX2XX7/15/15/15/15/2XXX10/15/O13O o")
+    stones = stones_of(game, state)
+    forks = game.scan(state).forks[0]
+    names = {game.square_name(pos) for pos in bit_positions(forks)}
+    assert {"e8", "f8", "b3", "f3"} <= names
+    real = game.windows.real_forks(stones[0], stones[1], forks)
+    assert {game.square_name(pos) for pos in bit_positions(real)} == {"b3", "f3"}
+
+
+#: O to move, from a lost game: d4 makes a three, and the row h10 i10 . . l10 m10 looks
+#: like two more fork cells (j10, k10) but each makes one threat; the search used to claim
+#: a win here that X refuted with l8.
+ONE_THREAT_FORKS = "15/15/15/15/7XX4X1/7OO2OO2/6OXOOOOX2/5O1X1XO4/4XOXXXOXO3/5X1OX3X2/4X10/15/15/15/15 o"
+
+
+def test_no_win_claimed_through_fork_cells_that_make_one_threat() -> None:
+    game = gomoku()
+    state = game.parse_position(ONE_THREAT_FORKS)
+    after = game.play(state, game.parse_move(state, "d4"))
+    answers = game.threat_answers(after)  # against l8 alone: the search had seen none
+    assert answers and "l8" in {game.format_move(after, move) for move in answers}
+    search = ThreatSearch(game)
+    assert search.winning_move(state, 12) is None
+    assert search.winning_move(state, 6, wide=True) is None
+
+
 def claimed_wins_hold(game: InARow, state: State, depth: int, wide: bool) -> bool:
     """Whether the win the threat search claims for the side to move survives every
     legal answer (checked recursively, the answers from the rules, not the search)."""

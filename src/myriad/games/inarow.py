@@ -391,9 +391,9 @@ class InARow(Game):
         the opponent's single threat ([] against two); against the opponent's fork cells
         (an open three), the cells that may stop all of them and the mover's own threats;
         None when nothing is pending or the mover has a fork cell of its own (it is then
-        not forced).  Like the evaluation, this takes a fork cell whose two windows share
-        their other gap (``XX.X.X``: one threat, not two) for a real one; such shapes are
-        rare, and a win claimed through one may not hold."""
+        not forced).  Only fork cells where a stone makes two threats count (not those
+        whose two windows share their other gap, ``XX..XX``): a win claimed by the threat
+        search holds."""
         scan = self.scan(state)
         me, other = state.to_move, 1 - state.to_move
         playable = self.playable(scan)
@@ -402,10 +402,14 @@ class InARow(Game):
             return forced
         drops = self.placement.drops[self.stones[me]]
         forks = scan.forks[other] & playable
-        if not forks or scan.forks[me] & playable:
+        if not forks:
             return None
         assert self.windows is not None
         stones = self.stones_of(state)
+        real = self.windows.real_forks
+        forks = real(stones[other], stones[me], forks)
+        if not forks or real(stones[me], stones[other], scan.forks[me] & playable):
+            return None
         cells = (self.windows.fork_defences(stones[other], stones[me], forks) | scan.builds[me]) & playable
         return [drops[pos] for pos in bit_positions(cells)]
 

@@ -584,6 +584,13 @@ class LineWindows:
             found |= gaps
         return found
 
+    def real_forks(self, own: int, other: int, forks: int) -> int:
+        """The cells of ``forks`` (fork cells of the owner of ``own``) where a stone makes
+        two threats, not one: a cell whose two windows share their other gap (``XX..XX``,
+        ``X.X.XX``) is in :class:`WindowScan` ``forks`` but makes a single threat."""
+        return sum(1 << pos for pos in bit_positions(forks)
+                   if self.threats_made(own, other, pos).bit_count() >= 2)
+
     def forks_made(self, own: int, other: int, pos: int, builds: int) -> int:
         """The fork cells (cells in two pure windows with two gaps) that a stone of the
         owner of ``own`` on the empty ``pos`` creates, given the opponent's stones ``other``
