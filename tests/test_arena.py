@@ -134,6 +134,13 @@ def test_match_command_json_and_records(tmp_path: Path, capsys: pytest.CaptureFi
     assert "result:" in capsys.readouterr().out
 
 
+def test_match_progress_is_logged_where_no_bar_can_be_drawn(capsys: pytest.CaptureFixture[str]) -> None:
+    """Captured stderr is no terminal: a line per game here (a twentieth of 4 games)."""
+    assert main(["match", "tictactoe", "random", "random", "--games", "4", "--movetime", "0.2"]) == 0
+    err = capsys.readouterr().err
+    assert [f"{n}/4" in err for n in range(1, 5)] == [True] * 4
+
+
 def test_tournament_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tournament", "tictactoe", "random", "heuristic", "alphabeta", "--games", "2",
                  "--movetime", "0.5", "--json"]) == 0

@@ -17,6 +17,7 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
 )
@@ -36,9 +37,30 @@ def _check_specs(game: Game, *specs: str) -> None:
         make_bot(spec, game)  # raises BotSpecError naming what is wrong
 
 
+class _LoggedProgress(Progress):
+    """A progress bar on a terminal; on anything else (a log file, a pipe), where a bar
+    cannot redraw, a plain line each time another twentieth of the games is done."""
+
+    def __init__(self, total: int, label: str, quiet: bool) -> None:
+        console = Console(stderr=True)
+        super().__init__(TextColumn(label), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"),
+                         TimeElapsedColumn(), console=console, disable=quiet)
+        self.logging = not quiet and not console.is_terminal
+        self.label, self.total, self.step, self.logged = label, total, max(1, total // 20), 0
+
+    def update(self, task_id: TaskID, *, completed: float | None = None, description: str | None = None,
+               **fields: Any) -> None:
+        super().update(task_id, completed=completed, description=description, **fields)
+        if self.logging and completed is not None and (completed - self.logged >= self.step
+                                                       or completed == self.total):
+            self.logged = int(completed)
+            elapsed = self.tasks[0].elapsed or 0.0
+            self.console.print(f"{self.label}: {self.logged}/{self.total} {description or ''} {elapsed:.0f} s",
+                               highlight=False, soft_wrap=True)
+
+
 def _progress(total: int, label: str, quiet: bool) -> Progress:
-    return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"),
-                    TimeElapsedColumn(), console=Console(stderr=True), disable=quiet)
+    return _LoggedProgress(total, label, quiet)
 
 
 def cmd_think(args: argparse.Namespace) -> int:
