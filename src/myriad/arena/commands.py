@@ -41,26 +41,29 @@ class _LoggedProgress(Progress):
     """A progress bar on a terminal; on anything else (a log file, a pipe), where a bar
     cannot redraw, a plain line each time another twentieth of the games is done."""
 
-    def __init__(self, total: int, label: str, quiet: bool) -> None:
+    def __init__(self, label: str, quiet: bool) -> None:
         console = Console(stderr=True)
         super().__init__(TextColumn(label), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"),
                          TimeElapsedColumn(), console=console, disable=quiet)
         self.logging = not quiet and not console.is_terminal
-        self.label, self.total, self.step, self.logged = label, total, max(1, total // 20), 0
+        self.label = label
+        self.logged = 0
 
     def update(self, task_id: TaskID, *, completed: float | None = None, description: str | None = None,
                **fields: Any) -> None:
         super().update(task_id, completed=completed, description=description, **fields)
-        if self.logging and completed is not None and (completed - self.logged >= self.step
-                                                       or completed == self.total):
+        if not self.logging or completed is None:
+            return
+        task = next(t for t in self.tasks if t.id == task_id)
+        total = int(task.total or 0)
+        if completed - self.logged >= max(1, total // 20) or completed == total:
             self.logged = int(completed)
-            elapsed = self.tasks[0].elapsed or 0.0
-            self.console.print(f"{self.label}: {self.logged}/{self.total} {description or ''} {elapsed:.0f} s",
+            self.console.print(f"{self.label}: {self.logged}/{total} {task.description} {task.elapsed or 0:.0f} s",
                                highlight=False, soft_wrap=True)
 
 
-def _progress(total: int, label: str, quiet: bool) -> Progress:
-    return _LoggedProgress(total, label, quiet)
+def _progress(label: str, quiet: bool) -> Progress:
+    return _LoggedProgress(label, quiet)
 
 
 def cmd_think(args: argparse.Namespace) -> int:
@@ -107,7 +110,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise MyriadError(f"--games must be at least 1, got {args.games}")
     openings = opening_lines(game, Path(args.openings).read_text()) if args.openings else None
-    with _progress(args.games, f"{args.bot_a} vs {args.bot_b}", args.json) as bar:
+    with _progress(f"{args.bot_a} vs {args.bot_b}", args.json) as bar:
         task = bar.add_task("", total=args.games)
 
         def progress(r: MatchResult) -> None:
@@ -153,7 +156,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                 else list(itertools.combinations(bots, 2)))
     results: dict[tuple[str, str], tuple[float, int]] = {}
     total = len(pairings) * args.games
-    with _progress(total, "tournament", args.json) as bar:
+    with _progress("tournament", args.json) as bar:
         task = bar.add_task("", total=total)
         done = 0
         for a, b in pairings:
