@@ -65,18 +65,20 @@ def test_fork_defences_hold_every_defence() -> None:
     assert checked >= 20
 
 
-def test_a_fork_cell_whose_windows_share_their_other_gap_makes_one_threat() -> None:
+def test_cells_whose_two_windows_share_their_other_gap_are_no_fork_cells() -> None:
     """``XX..XX``: e8 and f8 each lie in two windows with two gaps, but those windows are
     c8-g8 and d8-h8, both missing e8 and f8, so a stone on either makes one threat; the
     open three c3-e3 has real fork cells (b3, f3: a stone there makes an open four)."""
     game = gomoku()
     state = game.parse_position("15/15/15/15/15/15/15/2XX2XX7/15/15/15/15/2XXX10/15/O13O o")
     stones = stones_of(game, state)
-    forks = game.scan(state).forks[0]
-    names = {game.square_name(pos) for pos in bit_positions(forks)}
-    assert {"e8", "f8", "b3", "f3"} <= names
-    real = game.windows.real_forks(stones[0], stones[1], forks)
-    assert {game.square_name(pos) for pos in bit_positions(real)} == {"b3", "f3"}
+    scan = game.scan(state)
+    assert {game.square_name(pos) for pos in bit_positions(scan.forks[0])} == {"b3", "f3"}
+    assert {"e8", "f8", "b3", "f3"} <= {game.square_name(pos) for pos in bit_positions(scan.builds[0])}
+    assert scan.fork_lines[0] == 1
+    for name in ("e8", "b3"):
+        made = game.windows.threats_made(stones[0], stones[1], game.topology.pos(name))
+        assert made.bit_count() == (1 if name == "e8" else 2)
 
 
 #: O to move, from a lost game: d4 makes a three, and the row h10 i10 . . l10 m10 looks

@@ -391,9 +391,7 @@ class InARow(Game):
         the opponent's single threat ([] against two); against the opponent's fork cells
         (an open three), the cells that may stop all of them and the mover's own threats;
         None when nothing is pending or the mover has a fork cell of its own (it is then
-        not forced).  Only fork cells where a stone makes two threats count (not those
-        whose two windows share their other gap, ``XX..XX``): a win claimed by the threat
-        search holds."""
+        not forced)."""
         scan = self.scan(state)
         me, other = state.to_move, 1 - state.to_move
         playable = self.playable(scan)
@@ -402,14 +400,10 @@ class InARow(Game):
             return forced
         drops = self.placement.drops[self.stones[me]]
         forks = scan.forks[other] & playable
-        if not forks:
+        if not forks or scan.forks[me] & playable:
             return None
         assert self.windows is not None
         stones = self.stones_of(state)
-        real = self.windows.real_forks
-        forks = real(stones[other], stones[me], forks)
-        if not forks or real(stones[me], stones[other], scan.forks[me] & playable):
-            return None
         cells = (self.windows.fork_defences(stones[other], stones[me], forks) | scan.builds[me]) & playable
         return [drops[pos] for pos in bit_positions(cells)]
 
@@ -438,14 +432,7 @@ class InARow(Game):
         me, other = state.to_move, 1 - state.to_move
         if not self.gravity and scan.forks[me]:
             # No threat to answer: a stone making two threats at once wins.
-            assert self.windows is not None
-            stones = self.stones_of(state)
-            mine, theirs = stones[me], stones[other]
-            made = self.windows.threats_made
-            wins = [m for m in moves if m and scan.forks[me] >> m[0][2] & 1
-                    and (threats := made(mine, theirs, m[0][2])) & (threats - 1)]
-            if wins:
-                return wins
+            return [m for m in moves if m and scan.forks[me] >> m[0][2] & 1]
         if not self.gravity and scan.forks[other]:
             defences = scan.builds[other] | scan.builds[me]
             return [m for m in moves if m and defences >> m[0][2] & 1]

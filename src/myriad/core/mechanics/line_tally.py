@@ -4,7 +4,8 @@ stone updates the few lines through it instead of rescanning the board.
 A :class:`LineWindows` scan looks at every window of the board; in a search, a child
 position differs from its parent by one stone, which lies on one line per axis (four on a
 square board).  :class:`LineIndex` cuts the board into its maximal lines; the statistics
-of one line (pure windows per stone count, and the empty cells in one or two of them) are
+of one line (pure windows per stone count, and the empty cells in one or two of them, see
+:class:`~myriad.core.mechanics.placement.WindowReach`) are
 worked out once per pattern of stones on it and cached; a :class:`LineTally` keeps, per
 axis and player, the union of its lines' cell sets, and the window counts summed over all
 lines.  :meth:`LineTally.scan` and :meth:`LineTally.reach` answer exactly what the
@@ -119,6 +120,7 @@ class LineIndex:
         counts = 0
         once = [0] * (2 * tracked)
         twice = [0] * (2 * tracked)
+        mates: tuple[dict[int, int], dict[int, int]] = ({}, {})  # gap -> other gaps, two-gap windows
         for start in range(len(cells) - length + 1):
             mask = window << start
             for p in (0, 1):
@@ -130,10 +132,18 @@ class LineIndex:
                 if lowest <= c < length:
                     gaps = mask & empty
                     f = p * tracked + c - lowest
-                    twice[f] |= once[f] & gaps
+                    if c == length - 2:
+                        low = gaps & -gaps
+                        mates[p][low] = mates[p].get(low, 0) | gaps ^ low
+                        mates[p][gaps ^ low] = mates[p].get(gaps ^ low, 0) | low
+                    else:
+                        twice[f] |= once[f] & gaps
                     once[f] |= gaps
         for p in (0, 1):
-            if twice[p * tracked + tracked - 2]:  # a fork cell made by this line alone
+            # Fork cells: in two windows with two gaps whose other gaps differ.
+            f = p * tracked + tracked - 2
+            twice[f] = sum(gap for gap, others in mates[p].items() if others & (others - 1))
+            if twice[f]:  # a fork cell made by this line alone
                 counts += 1 << self.count_bits * (2 * (length + 1) + 2 * self.axis_of[line] + p)
         packed = 0
         for f, bits in enumerate(once + twice):

@@ -485,8 +485,9 @@ class WindowScan(NamedTuple):
       one gap (a stone there makes ``length`` in a row);
     * ``builds[p]``    the bit set of the empty cells in a pure window of ``p`` with two
       gaps (a stone there makes a threat);
-    * ``forks[p]``     those of them lying in two or more such windows (a stone there makes
-      two threats at once, unless they share a gap);
+    * ``forks[p]``     the fork cells among them: a stone there makes two threats at once
+      (the cell lies in two such windows whose other gaps differ; in ``XX..XX`` the two
+      windows share both gaps, and a stone on either makes one threat);
     * ``fork_lines[p]`` the number of line directions holding a fork cell of ``p`` made by
       windows of that direction alone (an open three in gomoku): two such lines cannot both
       be stopped with one stone;
@@ -504,7 +505,8 @@ class WindowScan(NamedTuple):
 class WindowReach(NamedTuple):
     """Per player ``p`` and stone count ``c`` below the window length: ``once[p][c]``, the
     empty cells in at least one pure window of ``p`` holding ``c`` stones, and
-    ``twice[p][c]``, those in two or more (:meth:`LineWindows.reach`)."""
+    ``twice[p][c]``, those in two or more; for windows two stones short, two whose other
+    gaps differ (the fork cells of :class:`WindowScan`; :meth:`LineWindows.reach`)."""
 
     once: tuple[tuple[int, ...], ...]
     twice: tuple[tuple[int, ...], ...]
@@ -584,23 +586,23 @@ class LineWindows:
             found |= gaps
         return found
 
-    def real_forks(self, own: int, other: int, forks: int) -> int:
-        """The cells of ``forks`` (fork cells of the owner of ``own``) where a stone makes
-        two threats, not one: a cell whose two windows share their other gap (``XX..XX``,
-        ``X.X.XX``) is in :class:`WindowScan` ``forks`` but makes a single threat."""
-        return sum(1 << pos for pos in bit_positions(forks)
-                   if self.threats_made(own, other, pos).bit_count() >= 2)
-
     def forks_made(self, own: int, other: int, pos: int, builds: int) -> int:
-        """The fork cells (cells in two pure windows with two gaps) that a stone of the
-        owner of ``own`` on the empty ``pos`` creates, given the opponent's stones ``other``
-        and the owner's ``builds`` (cells of its pure windows with two gaps) before the
-        stone; ``pos`` must lie in no such window (the stone makes no threat)."""
-        once = twice = 0
-        for gaps in self.gaps_at(pos, own | 1 << pos, other, self.length - 2):
-            twice |= once & gaps
-            once |= gaps
-        return twice | once & builds
+        """The fork cells (where a stone makes two threats) that a stone of the owner of
+        ``own`` on the empty ``pos`` creates, given the opponent's stones ``other`` and the
+        owner's ``builds`` (cells of its pure windows with two gaps) before the stone;
+        ``pos`` must lie in no such window (the stone makes no threat)."""
+        placed = own | 1 << pos
+        mates: dict[int, int] = {}  # per gap of a new window with two gaps: the other gaps
+        for gaps in self.gaps_at(pos, placed, other, self.length - 2):
+            low = gaps & -gaps
+            mates[low] = mates.get(low, 0) | gaps ^ low
+            mates[gaps ^ low] = mates.get(gaps ^ low, 0) | low
+        found = 0
+        for cell, others in mates.items():
+            if others & (others - 1) or builds & cell and self.threats_made(
+                    placed, other, cell.bit_length() - 1).bit_count() >= 2:
+                found |= cell
+        return found
 
     def fork_defences(self, own: int, other: int, forks: int) -> int:
         """The cells where the opponent (stones ``other``) may stop every fork cell in
@@ -656,14 +658,9 @@ class LineWindows:
                     for o in offsets:
                         threats |= windows << o
                 elif c == fork_count:
-                    once = twice = 0
-                    for o in offsets:
-                        m = windows << o
-                        twice |= once & m
-                        once |= m
+                    once, twice = _two_gap_cells(windows, offsets, empty_both)
                     fork_twice |= twice | (fork_once & once)
                     fork_once |= once
-                    twice &= empty_both
                     if twice & low:
                         lines0 += 1
                     if twice >> half:
@@ -682,8 +679,10 @@ class LineWindows:
         empty = self.full & ~(first | second)
         counts = [[0] * (length + 1), [0] * (length + 1)]
         threats = [0, 0]
-        fork_count: list[dict[int, int]] = [{}, {}]  # per player: cell -> pure windows with two gaps
-        line_count: list[dict[tuple[int, int], int]] = [{}, {}]  # the same per (cell, direction)
+        # Per player: cell -> the other gaps of its pure windows with two gaps (the threats a
+        # stone there makes), and the same per (cell, direction).
+        mates: list[dict[int, int]] = [{}, {}]
+        line_mates: list[dict[tuple[int, int], int]] = [{}, {}]
         for window in self.windows:
             mine = [sum(stones[p] >> pos & 1 for pos in window) for p in (0, 1)]
             for p in (0, 1):
@@ -696,12 +695,12 @@ class LineWindows:
                     threats[p] |= 1 << gaps[0]
                 elif c == length - 2:
                     direction = self.direction_of[window]
-                    for pos in gaps:
-                        fork_count[p][pos] = fork_count[p].get(pos, 0) + 1
-                        line_count[p][pos, direction] = line_count[p].get((pos, direction), 0) + 1
-        builds = tuple(sum(1 << pos for pos in fork_count[p]) for p in (0, 1))
-        forks = tuple(sum(1 << pos for pos, n in fork_count[p].items() if n >= 2) for p in (0, 1))
-        lines = tuple(len({d for (_, d), n in line_count[p].items() if n >= 2}) for p in (0, 1))
+                    for pos, mate in (gaps, gaps[::-1]):
+                        mates[p][pos] = mates[p].get(pos, 0) | 1 << mate
+                        line_mates[p][pos, direction] = line_mates[p].get((pos, direction), 0) | 1 << mate
+        builds = tuple(sum(1 << pos for pos in mates[p]) for p in (0, 1))
+        forks = tuple(sum(1 << pos for pos, m in mates[p].items() if m.bit_count() >= 2) for p in (0, 1))
+        lines = tuple(len({d for (_, d), m in line_mates[p].items() if m.bit_count() >= 2}) for p in (0, 1))
         return WindowScan((tuple(counts[0]), tuple(counts[1])), (threats[0], threats[1]), builds, forks,
                           lines, empty)
 
@@ -714,6 +713,8 @@ class LineWindows:
         length, half, low = self.length, self.half, self.low
         first, second = stones
         both = first | second << half
+        empty = self.full & ~(first | second)
+        empty_both = empty | empty << half
         once = [0] * length
         twice = [0] * length
         for offsets, starts in self.axes:
@@ -730,13 +731,16 @@ class LineWindows:
                 if not windows:
                     continue
                 a, b = once[c], twice[c]
-                for o in offsets:
-                    m = windows << o
-                    b |= a & m
-                    a |= m
+                if c == length - 2:
+                    line_once, line_twice = _two_gap_cells(windows, offsets, empty_both)
+                    b |= line_twice | a & line_once
+                    a |= line_once
+                else:
+                    for o in offsets:
+                        m = windows << o
+                        b |= a & m
+                        a |= m
                 once[c], twice[c] = a, b
-        empty = self.full & ~(first | second)
-        empty_both = empty | empty << half
         once = [m & empty_both for m in once]
         twice = [m & empty_both for m in twice]
         return WindowReach((tuple(m & low for m in once), tuple(m >> half for m in once)),
@@ -746,19 +750,41 @@ class LineWindows:
         """:meth:`reach` by walking every window (any topology)."""
         length = self.length
         empty = self.full & ~(stones[0] | stones[1])
-        hits: list[list[dict[int, int]]] = [[{} for _ in range(length)] for _ in (0, 1)]
+        # Per player and count: cell -> the other gaps of each window through it (for two
+        # windows, different sets; windows two short count twice only with different gaps).
+        hits: list[list[dict[int, set[int]]]] = [[{} for _ in range(length)] for _ in (0, 1)]
         for window in self.windows:
             mine = [sum(stones[p] >> pos & 1 for pos in window) for p in (0, 1)]
             for p in (0, 1):
                 if not mine[1 - p] and lowest <= mine[p] < length:
                     found = hits[p][mine[p]]
-                    for pos in window:
-                        if empty >> pos & 1:
-                            found[pos] = found.get(pos, 0) + 1
+                    gaps = [pos for pos in window if empty >> pos & 1]
+                    for pos in gaps:
+                        found.setdefault(pos, set()).add(tuple(gaps) if mine[p] == length - 2 else window)
         return WindowReach(
             tuple(tuple(sum(1 << pos for pos in hits[p][c]) for c in range(length)) for p in (0, 1)),
-            tuple(tuple(sum(1 << pos for pos, n in hits[p][c].items() if n >= 2) for c in range(length))
+            tuple(tuple(sum(1 << pos for pos, n in hits[p][c].items() if len(n) >= 2) for c in range(length))
                   for p in (0, 1)))
+
+
+def _two_gap_cells(windows: int, offsets: Sequence[int], empty: int) -> tuple[int, int]:
+    """The gaps of windows with exactly two empty cells (``windows``: their first cells;
+    ``offsets``: their cells from the first; ``empty``: the empty cells), and the fork
+    cells among them: those lying in two such windows whose other gaps differ (a stone
+    there fills two windows but one gap short, each missing a different cell)."""
+    gapped = [windows & (empty >> o) for o in offsets]
+    by_step: dict[int, int] = {}  # other gap's step along the line -> cells with such a window
+    for i, first in enumerate(gapped):
+        for j in range(i + 1, len(offsets)):
+            pair = first & gapped[j]
+            if pair:
+                by_step[j - i] = by_step.get(j - i, 0) | pair << offsets[i]
+                by_step[i - j] = by_step.get(i - j, 0) | pair << offsets[j]
+    once = twice = 0
+    for cells in by_step.values():
+        twice |= once & cells
+        once |= cells
+    return once, twice
 
 
 def _bit_planes(masks: Sequence[int], keep: int) -> list[int]:
