@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import add, mul
 from typing import Any
 
 from myriad.ai.bot import Bot, Decision, Limits, SearchTimeout, gc_paused
@@ -100,6 +102,9 @@ class AlphaBeta(Bot):
         self.tt: dict[int, tuple[int, int, int, Move | None]] = {}
         self.killers: dict[int, list[Move]] = {}
         self.history: dict[Move, int] = {}
+        #: position key -> the moves searched there (the game's candidates) and their move
+        #: heuristics: iterative deepening comes back to the same positions.
+        self.expansions: dict[int, tuple[list[Move], list[float]]] = {}
         self.nodes = 0
         self.deadline: float | None = None
         self.node_limit: int | None = None
@@ -132,6 +137,7 @@ class AlphaBeta(Bot):
             self.history[key] //= 4  # age the history between moves
         if len(self.tt) > self.tt_size:
             self.tt.clear()
+        self.expansions.clear()
         if len(moves) == 1:
             return Decision(moves[0], True, self._info(0, 0, [moves[0]], start))
         root_moves = game.candidate_moves(state, moves)
@@ -338,13 +344,20 @@ class AlphaBeta(Bot):
                     return lower
                 if upper <= alpha:
                     return upper
+        if depth <= 0:
+            outcome = game.outcome(state)
+            if outcome is not None:
+                return terminal_score(outcome, state.to_move, ply)
+            return self._quiesce(state, alpha, beta, ply, 0)
         moves = game.legal_moves(state)
         outcome = game.result(state, moves)
         if outcome is not None:
             return terminal_score(outcome, state.to_move, ply)
-        if depth <= 0:
-            return self._quiesce(state, alpha, beta, ply, 0)
-        ordered = self._order(state, game.candidate_moves(state, moves), tt_move, ply)
+        expansion = self.expansions.get(state.key)
+        if expansion is None:
+            candidates = game.candidate_moves(state, moves)
+            expansion = self.expansions[state.key] = (candidates, game.move_heuristics(state, candidates))
+        ordered = self._order(state, expansion[0], tt_move, ply, expansion[1])
         if self.max_moves:
             ordered = ordered[:self.max_moves]
         best, best_move = -INF, ordered[0]
@@ -402,7 +415,8 @@ class AlphaBeta(Bot):
         else:
             best = -INF
         if len(noisy) > 1:
-            noisy.sort(key=lambda m: game.move_heuristic(state, m), reverse=True)
+            values = game.move_heuristics(state, noisy)
+            noisy = [noisy[i] for i in sorted(range(len(noisy)), key=values.__getitem__, reverse=True)]
         for move in noisy:
             self._tick()
             score = -self._quiesce(game.play(state, move), -beta, -alpha, ply + 1, qdepth + 1)
@@ -414,12 +428,16 @@ class AlphaBeta(Bot):
                         break
         return best
 
-    def _order(self, state: State, moves: list[Move], first: Move | None, ply: int) -> list[Move]:
-        """Moves sorted best-first: table move, game heuristic, killers, history."""
-        killers = self.killers.get(ply, ())
-        history = self.history
-        keys = [value * 1e6 + (5e5 if move in killers else 0) + history.get(move, 0)
-                for value, move in zip(self.game.move_heuristics(state, moves), moves)]
+    def _order(self, state: State, moves: list[Move], first: Move | None, ply: int,
+               values: list[float] | None = None) -> list[Move]:
+        """Moves sorted best-first: table move, game heuristic (``values``, when known),
+        killers, history."""
+        if values is None:
+            values = self.game.move_heuristics(state, moves)
+        keys = list(map(add, map(mul, values, repeat(1e6)), map(self.history.get, moves, repeat(0))))
+        for killer in self.killers.get(ply, ()):
+            if killer in moves:
+                keys[moves.index(killer)] += 5e5
         order = sorted(range(len(moves)), key=keys.__getitem__, reverse=True)
         ordered = [moves[i] for i in order]
         if first is not None and first in moves:

@@ -64,6 +64,9 @@ from myriad.notation.ranks import format_ranks, parse_ranks
 SCAN_CACHE = 4096
 NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 CELL_NAME = re.compile(r"[a-z]+[0-9]+")
+#: Up to this many moves, the move heuristics of a position are worked out for their
+#: cells alone (quiescence orders a few threats) rather than for every cell.
+FEW_MOVES = 8
 
 
 class InARow(Game):
@@ -264,11 +267,17 @@ class InARow(Game):
         return self._cell_values(state).get(pos, self.central_values[pos])
 
     def move_heuristics(self, state: State, moves: Sequence[Move]) -> list[float]:
-        """:meth:`move_heuristic` of each move, the cell values worked out once."""
+        """:meth:`move_heuristic` of each move, the cell values worked out once (for a
+        few moves, those of their cells alone, as quiescence asks)."""
         if not moves or not moves[0]:
             return [self.move_heuristic(state, move) for move in moves]
-        get, central = self._cell_values(state).get, self.central_values
-        return [get(pos, central[pos]) for pos in (move[0][2] for move in moves)]
+        cells = [move[0][2] for move in moves]
+        if len(cells) <= FEW_MOVES and self._move_values[0] != state.key:
+            values = self.move_values(state, sum(1 << pos for pos in cells))
+        else:
+            values = self._cell_values(state)
+        get, central = values.get, self.central_values
+        return [get(pos, central[pos]) for pos in cells]
 
     def _cell_values(self, state: State) -> dict[int, int]:
         """:meth:`move_values` of ``state``, kept for the last position asked about."""
@@ -278,20 +287,20 @@ class InARow(Game):
             self._move_values = (state.key, values)
         return values
 
-    def move_values(self, state: State) -> dict[int, int]:
+    def move_values(self, state: State, cells: int = -1) -> dict[int, int]:
         """:meth:`move_heuristic` of the cells in some window still open (the others are
-        worth their ``central_values``)."""
+        worth their ``central_values``), of those in the bit set ``cells`` only if given."""
         if self.windows is None:
             return {}
         me = state.to_move
         weights = self.weights
-        values = weights.move_values(self.reach(state, weights.lowest_ordering_count), me)
+        values = weights.move_values(self.reach(state, weights.lowest_ordering_count), me, cells)
         central = self.central_values
         for pos in values:
             values[pos] += central[pos]
         if isinstance(self.placement, GravityDrops):
             scan = self.scan(state)
-            playable = self.playable(scan)
+            playable = self.playable(scan) & cells
             theirs, mine = scan.threats[1 - me], scan.threats[me]
             for pos in bit_positions(playable):
                 up = self.above[pos]

@@ -900,21 +900,22 @@ class WindowWeights:
         tables = (self.build_once, self.build_twice, self.block_once, self.block_twice)
         return min((c for table in tables for c, w in enumerate(table) if w), default=len(self.mover))
 
-    def move_values(self, reach: WindowReach, me: int) -> dict[int, int]:
-        """Per empty cell in some pure window, how much a stone of the mover ``me`` there
-        builds and blocks (``central`` not included; cells not listed are worth 0)."""
+    def move_values(self, reach: WindowReach, me: int, cells: int = -1) -> dict[int, int]:
+        """Per empty cell in some pure window (and in the bit set ``cells``, if given), how
+        much a stone of the mover ``me`` there builds and blocks (``central`` not included;
+        cells not listed are worth 0)."""
         values: dict[int, int] = {}
         get = values.get
         for tables, player in (((self.build_once, self.build_twice), me),
                                ((self.block_once, self.block_twice), 1 - me)):
             for weights, found in zip(tables, (reach.once[player], reach.twice[player])):
                 for c, w in enumerate(weights):
-                    cells = found[c]
                     if not w:
                         continue
-                    while cells:
-                        bit = cells & -cells
-                        cells ^= bit
+                    bits = found[c] & cells
+                    while bits:
+                        bit = bits & -bits
+                        bits ^= bit
                         pos = bit.bit_length() - 1
                         values[pos] = get(pos, 0) + w
         return values
