@@ -41,6 +41,8 @@ SAFETY_TRIES = 10
 #: ``EXTENSION_SHARE`` of the clock is left, keeping back ``EXTENSION_RESERVE`` of it (or
 #: three times what the check took) to check a new choice.
 EXTENSION_SHARE, EXTENSION_RESERVE = 0.05, 0.05
+#: Positions whose candidate moves are kept (see ``AlphaBeta.expansions``).
+EXPANSIONS = 1 << 16
 
 
 def _to_table(score: int, ply: int) -> int:
@@ -355,6 +357,8 @@ class AlphaBeta(Bot):
             return terminal_score(outcome, state.to_move, ply)
         expansion = self.expansions.get(state.key)
         if expansion is None:
+            if len(self.expansions) >= EXPANSIONS:
+                self.expansions.clear()
             candidates = game.candidate_moves(state, moves)
             expansion = self.expansions[state.key] = (candidates, game.move_heuristics(state, candidates))
         ordered = self._order(state, expansion[0], tt_move, ply, expansion[1])
