@@ -59,8 +59,8 @@ from myriad.core.topology import file_letter, square_board
 from myriad.notation.ranks import format_ranks, parse_ranks
 
 #: Scans and tallies kept per game (by position key); when full, the older half goes (a
-#: search needs those of a node and its children; a big cache only burdens the garbage
-#: collector).
+#: search needs those of a node and its children, and of its earlier iterations: a tally
+#: worked out anew costs as much as twenty added stones).
 SCAN_CACHE = 1 << 14
 NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 CELL_NAME = re.compile(r"[a-z]+[0-9]+")

@@ -752,7 +752,7 @@ class LineWindows:
         empty = self.full & ~(stones[0] | stones[1])
         # Per player and count: cell -> the other gaps of each window through it (for two
         # windows, different sets; windows two short count twice only with different gaps).
-        hits: list[list[dict[int, set[int]]]] = [[{} for _ in range(length)] for _ in (0, 1)]
+        hits: list[list[dict[int, set[tuple[int, ...]]]]] = [[{} for _ in range(length)] for _ in (0, 1)]
         for window in self.windows:
             mine = [sum(stones[p] >> pos & 1 for pos in window) for p in (0, 1)]
             for p in (0, 1):
