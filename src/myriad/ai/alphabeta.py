@@ -134,7 +134,7 @@ class AlphaBeta(Bot):
         self.deadline = limits.deadline
         self.node_limit = limits.nodes
         self.killers.clear()
-        self.iterations: list[tuple[int, float, int]] = []  # (depth, seconds, nodes) per finished iteration
+        self.iterations = []  # (depth, seconds, nodes) per finished iteration
         for key in list(self.history):
             self.history[key] //= 4  # age the history between moves
         if len(self.tt) > self.tt_size:
@@ -247,7 +247,7 @@ class AlphaBeta(Bot):
         if self.max_moves:
             ordered = ordered[:self.max_moves]
         alpha, best = -INF, ordered[0]
-        self._partial: tuple[int, Move] | None = None
+        self._partial = None
         for i, move in enumerate(ordered):
             child = self.game.play(state, move)
             if self.algo == "pvs" and i > 0:

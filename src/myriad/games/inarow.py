@@ -83,7 +83,7 @@ class InARow(Game):
     """
 
     family = "in-a-row"
-    player_names = ("X", "O")
+    player_names: tuple[str, ...] = ("X", "O")
 
     def __init__(self, game_id: str, name: str, width: int, height: int, k: int, *,
                  gravity: bool = False, overlines: bool = True, candidate_radius: int | None = None,

@@ -435,14 +435,14 @@ class Vicinity:
         self.around: tuple[tuple[int, ...], ...] = tuple(around)
         #: Per direction (shift, bit set of the cells with a link that way), or None when
         #: some direction is not a translation.
-        steps = []
+        steps: list[tuple[int, int]] = []
         for row in topology.links:
             delta = translation(row)
             if delta is None:
-                steps = None
                 break
             steps.append((delta, sum(1 << p for p, q in enumerate(row) if q != NO_LINK)))
-        self.steps: tuple[tuple[int, int], ...] | None = tuple(steps) if steps is not None else None
+        self.steps: tuple[tuple[int, int], ...] | None = (
+            tuple(steps) if len(steps) == len(topology.links) else None)
 
     def near(self, stones: int) -> int:
         """The bit set of the cells within ``radius`` steps of a cell of ``stones`` (a bit

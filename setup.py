@@ -1,0 +1,34 @@
+"""Build: compile the search's inner loop with mypyc (the modules below, unchanged Python
+with type hints) into C extensions, about 1.5x faster searches in gomoku.  Everything else
+is in ``pyproject.toml``.  Without a C compiler, or with ``MYRIAD_PURE=1``, the same modules
+run as plain Python."""
+import os
+import sys
+
+from setuptools import setup
+
+#: The modules a search spends its time in: alpha-beta itself and the in-a-row games'
+#: window scans and line tallies.
+COMPILED = [
+    "src/myriad/ai/alphabeta.py",
+    "src/myriad/core/mechanics/line_tally.py",
+    "src/myriad/core/mechanics/placement.py",
+    "src/myriad/games/inarow.py",
+]
+
+
+def extensions() -> list:
+    if os.environ.get("MYRIAD_PURE"):
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError as error:
+        print(f"myriad: mypyc is missing ({error}): the modules stay plain Python", file=sys.stderr)
+        return []
+    modules = mypycify(COMPILED, opt_level="3")
+    for module in modules:
+        module.optional = True  # a failed compile leaves plain Python, not a failed install
+    return modules
+
+
+setup(ext_modules=extensions())
