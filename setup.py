@@ -25,7 +25,11 @@ def extensions() -> list:
     except ImportError as error:
         print(f"myriad: mypyc is missing ({error}): the modules stay plain Python", file=sys.stderr)
         return []
-    modules = mypycify(COMPILED, opt_level="3")
+    try:
+        modules = mypycify(COMPILED, opt_level="3")
+    except (Exception, SystemExit) as error:  # mypyc exits when its type check fails
+        print(f"myriad: mypyc failed ({error}): the modules stay plain Python", file=sys.stderr)
+        return []
     for module in modules:
         module.optional = True  # a failed compile leaves plain Python, not a failed install
     return modules

@@ -66,7 +66,7 @@ class ThreatSearch:
                 continue
             attacks: list[Move] = []
             answers: list[Move] = []
-            stack, seen = [state], set()
+            stack, seen = [state], set[int]()
             while stack and len(seen) < PROOF_WALK:
                 position = stack.pop()
                 entry = self.table.get((position.key, wide))

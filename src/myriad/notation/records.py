@@ -44,9 +44,9 @@ def record_format(game: Game) -> str:
 
 
 def write_record(game: Game, moves: Sequence[str], outcome: Outcome | None,
-                 tags: Mapping[str, str] = (), start: State | None = None) -> str:
+                 tags: Mapping[str, str] | None = None, start: State | None = None) -> str:
     """One record as text, ending with a blank line."""
-    all_tags = {"Game": game.id, **dict(tags), "Result": result_text(outcome)}
+    all_tags = {"Game": game.id, **dict(tags or {}), "Result": result_text(outcome)}
     if start is not None and start != game.initial_state():
         all_tags["FEN"] = game.format_position(start)
     if outcome is not None:
