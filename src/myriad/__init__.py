@@ -9,6 +9,7 @@ atomic lists of actions.  ``legal_moves``, ``play`` and ``outcome`` are the whol
     state = game.play(state, game.parse_move(state, "e2e4"))
 """
 
+from myriad.compiled import warn_if_stale
 from myriad.core.errors import (
     GameDefinitionError,
     IllegalMoveError,
@@ -21,6 +22,8 @@ from myriad.core.game import Game, Outcome
 from myriad.core.move import Action, Move
 from myriad.core.state import State
 from myriad.games import all_games, get_game
+
+warn_if_stale()
 
 __all__ = [
     "Action", "Game", "GameDefinitionError", "IllegalMoveError", "InvalidMoveError", "Move",
