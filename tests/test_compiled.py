@@ -9,7 +9,8 @@ from myriad import compiled
 
 
 def test_an_extension_older_than_its_source_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    package = tmp_path / "myriad"
+    (tmp_path / "pyproject.toml").write_text("")
+    package = tmp_path / "src" / "myriad"
     (package / "ai").mkdir(parents=True)
     source = package / "ai" / "alphabeta.py"
     source.write_text("# the source\n")
@@ -22,4 +23,7 @@ def test_an_extension_older_than_its_source_is_reported(tmp_path: Path, monkeypa
         compiled.warn_if_stale()
     os.utime(extension, None)  # rebuilt: newer than the source
     os.utime(source, (1_000_000, 1_000_000))
+    assert compiled.stale_extensions() == []
+    os.utime(extension, (1_000_000, 1_000_000))  # stale again, but
+    (tmp_path / "pyproject.toml").unlink()  # not a source checkout: an installed wheel
     assert compiled.stale_extensions() == []

@@ -12,7 +12,10 @@ PACKAGE = Path(__file__).parent
 
 
 def stale_extensions() -> list[Path]:
-    """The extension modules older than the source file beside them."""
+    """The extension modules older than the source file beside them, in a source checkout
+    (an installed wheel's files carry the times they were unpacked at)."""
+    if not (PACKAGE.parent.parent / "pyproject.toml").exists():
+        return []
     stale = []
     for suffix in EXTENSION_SUFFIXES:
         for extension in PACKAGE.rglob(f"*{suffix}"):
