@@ -24,6 +24,6 @@ def test_an_extension_older_than_its_source_is_reported(tmp_path: Path, monkeypa
     os.utime(extension, None)  # rebuilt: newer than the source
     os.utime(source, (1_000_000, 1_000_000))
     assert compiled.stale_extensions() == []
-    os.utime(extension, (1_000_000, 1_000_000))  # stale again, but
+    os.utime(source, (2_000_000, 2_000_000))  # stale again, but
     (tmp_path / "pyproject.toml").unlink()  # not a source checkout: an installed wheel
     assert compiled.stale_extensions() == []
