@@ -5,7 +5,7 @@ run as plain Python."""
 import os
 import sys
 
-from setuptools import setup
+from setuptools import Extension, setup
 
 #: The modules a search spends its time in: alpha-beta itself and the in-a-row games'
 #: window scans and line tallies.
@@ -17,7 +17,8 @@ COMPILED = [
 ]
 
 
-def extensions() -> list:
+def extensions() -> list[Extension]:
+    """The compiled modules, or none when mypyc cannot build them (or is told not to)."""
     if os.environ.get("MYRIAD_PURE"):
         return []
     try:
