@@ -58,9 +58,9 @@ from myriad.core.state import State
 from myriad.core.topology import file_letter, square_board
 from myriad.notation.ranks import format_ranks, parse_ranks
 
-#: Scans and tallies kept per game (by position key); when full, the older half goes (a
-#: search needs those of a node and its children, and of its earlier iterations: a tally
-#: worked out anew costs as much as twenty added stones).
+#: Scans and tallies kept per game (by position key); when full, the oldest sixteenth goes
+#: (a search needs those of a node and its children, and of its earlier iterations: a
+#: tally worked out anew costs as much as twenty added stones).
 SCAN_CACHE = 1 << 14
 NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 CELL_NAME = re.compile(r"[a-z]+[0-9]+")
@@ -170,8 +170,7 @@ class InARow(Game):
         child = super().play(state, move)
         if move and self.line_index is not None:
             parents = self._parents
-            if len(parents) >= 4 * SCAN_CACHE:
-                _forget_older_half(parents)
+            _make_room(parents, 4 * SCAN_CACHE)
             parents[child.key] = (state.key, move[0][2], state.to_move)
         return child
 
@@ -216,8 +215,7 @@ class InARow(Game):
                 found = parent.add(link[1], link[2])
             else:
                 found = self.line_index.tally(self._read_stones(state))
-            if len(tallies) >= SCAN_CACHE:
-                _forget_older_half(tallies)
+            _make_room(tallies, SCAN_CACHE)
             tallies[state.key] = found
         return found
 
@@ -234,8 +232,7 @@ class InARow(Game):
         scan = self._scans.get(state.key)
         if scan is None:
             assert self.windows is not None
-            if len(self._scans) >= SCAN_CACHE:
-                _forget_older_half(self._scans)
+            _make_room(self._scans, SCAN_CACHE)
             if self.line_index is not None:
                 scan = self.tally(state).scan()
             else:
@@ -501,10 +498,12 @@ Key = TypeVar("Key")
 Value = TypeVar("Value")
 
 
-def _forget_older_half(cache: dict[Key, Value]) -> None:
-    """Drop the older half of a cache (dicts keep their insertion order)."""
-    for key in list(islice(cache, len(cache) // 2)):
-        del cache[key]
+def _make_room(cache: dict[Key, Value], size: int) -> None:
+    """When a cache holds ``size`` entries, drop its oldest sixteenth (dicts keep their
+    insertion order): a little at a time, so that no search step stalls freeing thousands."""
+    if len(cache) >= size:
+        for key in list(islice(cache, size // 16)):
+            del cache[key]
 
 
 def mnk_game(width: int, height: int, k: int, *, gravity: bool = False, overlines: bool = True,
