@@ -8,9 +8,10 @@ import sys
 from setuptools import Extension, setup
 
 #: The modules a search spends its time in: alpha-beta itself and the in-a-row games'
-#: window scans and line tallies.
+#: window scans and line tallies, and the caches they keep.
 COMPILED = [
     "src/myriad/ai/alphabeta.py",
+    "src/myriad/core/caches.py",
     "src/myriad/core/mechanics/line_tally.py",
     "src/myriad/core/mechanics/placement.py",
     "src/myriad/games/inarow.py",

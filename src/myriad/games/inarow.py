@@ -32,9 +32,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from itertools import islice
-from typing import TypeVar
 
+from myriad.core.caches import make_room
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
 from myriad.core.game import Game, Next, Outcome
 from myriad.core.mechanics.line_tally import LineIndex, LineTally
@@ -170,7 +169,7 @@ class InARow(Game):
         child = super().play(state, move)
         if move and self.line_index is not None:
             parents = self._parents
-            _make_room(parents, 4 * SCAN_CACHE)
+            make_room(parents, 4 * SCAN_CACHE)
             parents[child.key] = (state.key, move[0][2], state.to_move)
         return child
 
@@ -215,7 +214,7 @@ class InARow(Game):
                 found = parent.add(link[1], link[2])
             else:
                 found = self.line_index.tally(self._read_stones(state))
-            _make_room(tallies, SCAN_CACHE)
+            make_room(tallies, SCAN_CACHE)
             tallies[state.key] = found
         return found
 
@@ -232,7 +231,7 @@ class InARow(Game):
         scan = self._scans.get(state.key)
         if scan is None:
             assert self.windows is not None
-            _make_room(self._scans, SCAN_CACHE)
+            make_room(self._scans, SCAN_CACHE)
             if self.line_index is not None:
                 scan = self.tally(state).scan()
             else:
@@ -492,18 +491,6 @@ class InARow(Game):
         if CELL_NAME.fullmatch(text):
             raise InvalidMoveError(f"{self.id}: there is no cell {text!r} on this board; expected {what}")
         raise InvalidMoveError(f"{self.id}: {text!r} is not a move; expected {what}")
-
-
-Key = TypeVar("Key")
-Value = TypeVar("Value")
-
-
-def _make_room(cache: dict[Key, Value], size: int) -> None:
-    """When a cache holds ``size`` entries, drop its oldest sixteenth (dicts keep their
-    insertion order): a little at a time, so that no search step stalls freeing thousands."""
-    if len(cache) >= size:
-        for key in list(islice(cache, size // 16)):
-            del cache[key]
 
 
 def mnk_game(width: int, height: int, k: int, *, gravity: bool = False, overlines: bool = True,

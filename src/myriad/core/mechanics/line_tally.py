@@ -21,6 +21,7 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from myriad.core.caches import make_room
 from myriad.core.mechanics.placement import (
     LineWindows,
     WindowReach,
@@ -29,7 +30,7 @@ from myriad.core.mechanics.placement import (
 )
 from myriad.core.topology import NO_LINK, Topology
 
-#: Line patterns whose statistics are kept before the cache is emptied.
+#: Line patterns whose statistics are kept (the oldest go first).
 STATS_CACHE = 1 << 17
 
 
@@ -106,8 +107,7 @@ class LineIndex:
         key = (line, first, second)
         found = self._stats.get(key)
         if found is None:
-            if len(self._stats) >= STATS_CACHE:
-                self._stats.clear()
+            make_room(self._stats, STATS_CACHE)
             found = self._stats[key] = self._work_out(line, first, second)
         return found
 
