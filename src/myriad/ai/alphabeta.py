@@ -19,6 +19,7 @@ from typing import Any
 
 from myriad.ai.bot import Bot, Decision, Limits, SearchTimeout, gc_paused
 from myriad.ai.threats import ThreatSearch
+from myriad.core.caches import make_room
 from myriad.core.game import Game, Outcome
 from myriad.core.move import Move
 from myriad.core.state import State
@@ -41,7 +42,7 @@ SAFETY_TRIES = 10
 #: ``EXTENSION_SHARE`` of the clock is left, keeping back ``EXTENSION_RESERVE`` of it (or
 #: three times what the check took) to check a new choice.
 EXTENSION_SHARE, EXTENSION_RESERVE = 0.05, 0.05
-#: Positions whose candidate moves are kept (see ``AlphaBeta.expansions``).
+#: Positions whose candidate moves are kept (see ``AlphaBeta.expansions``; the oldest go first).
 EXPANSIONS = 1 << 16
 
 
@@ -357,8 +358,7 @@ class AlphaBeta(Bot):
             return terminal_score(outcome, state.to_move, ply)
         expansion = self.expansions.get(state.key)
         if expansion is None:
-            if len(self.expansions) >= EXPANSIONS:
-                self.expansions.clear()
+            make_room(self.expansions, EXPANSIONS)
             candidates = game.candidate_moves(state, moves)
             expansion = self.expansions[state.key] = (candidates, game.move_heuristics(state, candidates))
         ordered = self._order(state, expansion[0], tt_move, ply, expansion[1])
