@@ -11,10 +11,9 @@ Invariants: scores are for the side to move; ``search`` returns a value ``v`` wi
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
-from itertools import repeat
-from operator import add, mul
 from typing import Any
 
 from myriad.ai.bot import Bot, Decision, Limits, SearchTimeout, gc_paused
@@ -54,6 +53,19 @@ def _to_table(score: int, ply: int) -> int:
 def _from_table(score: int, ply: int) -> int:
     """A kept score seen from ``ply`` half-moves below the root."""
     return score - ply if WON <= score < INF else score + ply if -INF < score <= -WON else score
+
+
+def _find(moves: list[Move], move: Move) -> int:
+    """The index of ``move`` in ``moves``, or -1: the same object is looked for first
+    (games that keep their moves in tables hand out the same ones again), as comparing
+    moves action by action costs far more."""
+    for i, m in enumerate(moves):
+        if m is move:
+            return i
+    for i, m in enumerate(moves):
+        if m == move:
+            return i
+    return -1
 
 
 def terminal_score(outcome: Outcome, player: int, ply: int) -> int:
@@ -105,9 +117,10 @@ class AlphaBeta(Bot):
         self.tt: dict[int, tuple[int, int, int, Move | None]] = {}
         self.killers: dict[int, list[Move]] = {}
         self.history: dict[Move, int] = {}
-        #: position key -> the moves searched there (the game's candidates) and their move
-        #: heuristics: iterative deepening comes back to the same positions.
-        self.expansions: dict[int, tuple[list[Move], list[float]]] = {}
+        #: position key -> its counters, the moves searched there (the game's candidates)
+        #: and their move heuristics: iterative deepening comes back to the same positions,
+        #: and one known with the same counters needs no move generation or game-end test.
+        self.expansions: dict[int, tuple[tuple[int, ...], list[Move], list[float]]] = {}
         self.nodes = 0
         self.deadline: float | None = None
         self.node_limit: int | None = None
@@ -352,16 +365,18 @@ class AlphaBeta(Bot):
             if outcome is not None:
                 return terminal_score(outcome, state.to_move, ply)
             return self._quiesce(state, alpha, beta, ply, 0)
-        moves = game.legal_moves(state)
-        outcome = game.result(state, moves)
-        if outcome is not None:
-            return terminal_score(outcome, state.to_move, ply)
         expansion = self.expansions.get(state.key)
-        if expansion is None:
+        if expansion is None or expansion[0] != state.counters:
+            # (A position met again with the same counters has the same outcome: none.)
+            moves = game.legal_moves(state)
+            outcome = game.result(state, moves)
+            if outcome is not None:
+                return terminal_score(outcome, state.to_move, ply)
             make_room(self.expansions, EXPANSIONS)
             candidates = game.candidate_moves(state, moves)
-            expansion = self.expansions[state.key] = (candidates, game.move_heuristics(state, candidates))
-        ordered = self._order(state, expansion[0], tt_move, ply, expansion[1])
+            expansion = (state.counters, candidates, game.move_heuristics(state, candidates))
+            self.expansions[state.key] = expansion
+        ordered = self._order(state, expansion[1], tt_move, ply, expansion[2])
         if self.max_moves:
             ordered = ordered[:self.max_moves]
         best, best_move = -INF, ordered[0]
@@ -438,13 +453,18 @@ class AlphaBeta(Bot):
         killers, history."""
         if values is None:
             values = self.game.move_heuristics(state, moves)
-        keys = list(map(add, map(mul, values, repeat(1e6)), map(self.history.get, moves, repeat(0))))
+        history = self.history
+        if history:
+            keys = [value * 1e6 + history.get(move, 0) for value, move in zip(values, moves)]
+        else:
+            keys = [value * 1e6 for value in values]
         for killer in self.killers.get(ply, ()):
-            if killer in moves:
-                keys[moves.index(killer)] += 5e5
+            i = _find(moves, killer)
+            if i >= 0:
+                keys[i] += 5e5
+        if first is not None:
+            i = _find(moves, first)
+            if i >= 0:
+                keys[i] = math.inf  # before any other move
         order = sorted(range(len(moves)), key=keys.__getitem__, reverse=True)
-        ordered = [moves[i] for i in order]
-        if first is not None and first in moves:
-            ordered.remove(first)
-            ordered.insert(0, first)
-        return ordered
+        return [moves[i] for i in order]

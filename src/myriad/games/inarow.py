@@ -35,7 +35,7 @@ from dataclasses import replace
 
 from myriad.core.caches import make_room
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
-from myriad.core.game import Game, Next, Outcome
+from myriad.core.game import Game, Outcome
 from myriad.core.mechanics.line_tally import LineIndex, LineTally
 from myriad.core.mechanics.placement import (
     FreePlacement,
@@ -78,7 +78,7 @@ class InARow(Game):
     :meth:`threat_moves`), ``quiescence_depth`` bounds their threat quiescence; ``weights``
     is the bots' knowledge (default
     :func:`~myriad.core.mechanics.placement.window_weights`).  ``flags[0]`` is 0 while nobody has a row,
-    else 1 + the winner (set by :meth:`after_move` from the lines through the last stone).
+    else 1 + the winner (set by :meth:`play` from the lines through the last stone).
     """
 
     family = "in-a-row"
@@ -164,21 +164,25 @@ class InARow(Game):
         return self.placement.moves(state.cells, self.stones[state.to_move])
 
     def play(self, state: State, move: Move) -> State:
-        """The state after ``move`` (remembering where it came from, so that the bots'
-        knowledge of it is worked out from its parent's)."""
-        child = super().play(state, move)
-        if move and self.line_index is not None:
+        """The state after ``move``, a stone put on an empty cell (the generic
+        :meth:`Game.play` made simple: search plays millions of them); the bots' knowledge
+        of it is worked out from its parent's, so where it came from is remembered."""
+        pos, stone = move[0][2], move[0][3]
+        me = state.to_move
+        cells = list(state.cells)
+        cells[pos] = stone
+        zobrist = self.zobrist
+        key = state.key ^ zobrist.cell[pos * zobrist.values + stone] ^ zobrist.side[me] ^ zobrist.side[1 - me]
+        flags = state.flags
+        if self.goal.completed_at(cells, pos):
+            flags = (me + 1,)
+            key ^= zobrist.flags_key(state.flags) ^ zobrist.flags_key(flags)
+        child = State(tuple(cells), 1 - me, flags, state.counters, state.hands, key)
+        if self.line_index is not None:
             parents = self._parents
             make_room(parents, 4 * SCAN_CACHE)
-            parents[child.key] = (state.key, move[0][2], state.to_move)
+            parents[key] = (state.key, pos, me)
         return child
-
-    def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
-        """The other player moves; a row through the new stone ends the game."""
-        flags = state.flags
-        if self.goal.completed_at(cells, move[0][2]):
-            flags = (state.to_move + 1,)
-        return Next(1 - state.to_move, flags, state.counters, state.hands, True)
 
     def outcome(self, state: State) -> Outcome | None:
         """The player who made a row wins; a full board without one is a draw."""
@@ -426,24 +430,32 @@ class InARow(Game):
         occupied = self.full & ~scan.empty
         playable = self.placement.playable(occupied)
         cells = state.cells
-        for player in (state.to_move, 1 - state.to_move):
+        me, other = state.to_move, 1 - state.to_move
+        drops = self.placement.drops[self.stones[me]] if len(moves) == playable.bit_count() else None
+
+        def moves_on(bits: int) -> list[Move]:
+            """The moves onto the cells of ``bits``; read from the bits, not the moves, when
+            ``moves`` are all the legal ones (the stones on the playable cells)."""
+            if drops is not None:
+                return [drops[pos] for pos in bit_positions(bits & playable)]
+            return [m for m in moves if m and bits >> m[0][2] & 1]
+        for player in (me, other):
             threats = scan.threats[player] & playable
             if threats:
                 code = self.stones[player]
-                forced = [m for m in moves if m and threats >> m[0][2] & 1
-                          and self.goal.completes(cells, m[0][2], code)]
+                forced = [m for m in moves_on(threats) if self.goal.completes(cells, m[0][2], code)]
                 if forced:
                     return forced
-        me, other = state.to_move, 1 - state.to_move
         if not self.gravity and scan.forks[me]:
             # No threat to answer: a stone making two threats at once wins.
-            return [m for m in moves if m and scan.forks[me] >> m[0][2] & 1]
+            return moves_on(scan.forks[me])
         if not self.gravity and scan.forks[other]:
-            defences = scan.builds[other] | scan.builds[me]
-            return [m for m in moves if m and defences >> m[0][2] & 1]
+            return moves_on(scan.builds[other] | scan.builds[me])
         if self.vicinity is None:
             return moves
-        return self.vicinity.near_stones(cells, moves, occupied)
+        if not occupied:
+            return moves
+        return moves_on(self.vicinity.near(occupied))
 
     # -- notation --------------------------------------------------------------------------
 

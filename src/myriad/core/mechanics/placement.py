@@ -47,12 +47,20 @@ def bit_table(code: int) -> bytes:
     return bytes(49 if v == code else 48 for v in range(256))
 
 
-def bit_positions(bits: int) -> Iterator[int]:
-    """The positions of the set bits of ``bits``, lowest first."""
-    while bits:
-        low = bits & -bits
-        bits ^= low
-        yield low.bit_length() - 1
+#: The positions of the set bits of each byte value, lowest first.
+BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(b for b in range(8) if value >> b & 1) for value in range(256))
+
+
+def bit_positions(bits: int) -> list[int]:
+    """The positions of the set bits of ``bits`` (not negative), lowest first.  Read a byte
+    at a time: a step per set bit on a big integer would allocate a new one each time."""
+    positions: list[int] = []
+    for index, byte in enumerate(bits.to_bytes((bits.bit_length() + 7) // 8, "little")):
+        if byte:
+            base = 8 * index
+            for b in BYTE_BITS[byte]:
+                positions.append(base + b)
+    return positions
 
 
 def cell_bits(cells: Sequence[int], table: bytes) -> int:
