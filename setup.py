@@ -7,13 +7,14 @@ import sys
 
 from setuptools import Extension, setup
 
-#: The modules a search spends its time in: alpha-beta itself and the in-a-row games'
+#: The modules a search spends its time in: alpha-beta itself, the states it makes, the in-a-row games'
 #: window scans and line tallies, and the caches they keep.
 COMPILED = [
     "src/myriad/ai/alphabeta.py",
     "src/myriad/core/caches.py",
     "src/myriad/core/mechanics/line_tally.py",
     "src/myriad/core/mechanics/placement.py",
+    "src/myriad/core/state.py",
     "src/myriad/games/inarow.py",
 ]
 

@@ -27,3 +27,17 @@ def test_an_extension_older_than_its_source_is_reported(tmp_path: Path, monkeypa
     os.utime(source, (2_000_000, 2_000_000))  # stale again, but
     (tmp_path / "pyproject.toml").unlink()  # not a source checkout: an installed wheel
     assert compiled.stale_extensions() == []
+
+
+def test_a_compiled_state_cannot_be_changed() -> None:
+    """Compiled, a state's fields are read-only (in plain Python, only mypy says so)."""
+    from myriad.core import state as state_module
+    from myriad.games.inarow import tictactoe
+    if not str(state_module.__file__).endswith(tuple(EXTENSION_SUFFIXES)):
+        pytest.skip("myriad.core.state runs as plain Python here")
+    game = tictactoe()
+    start = game.initial_state()
+    for name in ("cells", "to_move", "flags", "key", "history"):
+        with pytest.raises(AttributeError):
+            setattr(start, name, getattr(start, name))
+    assert game.play_text(start, "b2").key != start.key == game.recomputed_key(start)

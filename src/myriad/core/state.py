@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
 
 class State:
@@ -23,31 +23,29 @@ class State:
 
     __slots__ = ("cells", "to_move", "flags", "counters", "hands", "key", "history")
 
-    cells: tuple[int, ...]
-    to_move: int
-    flags: tuple[int, ...]
-    counters: tuple[int, ...]
-    hands: tuple[tuple[int, ...], ...]
-    key: int
-    history: tuple[int, ...]
+    # Final: set once, in __init__.  Compiled (see setup.py), writing one raises
+    # AttributeError; in plain Python mypy rejects it.
+    cells: Final[tuple[int, ...]]
+    to_move: Final[int]
+    flags: Final[tuple[int, ...]]
+    counters: Final[tuple[int, ...]]
+    hands: Final[tuple[tuple[int, ...], ...]]
+    key: Final[int]
+    history: Final[tuple[int, ...]]
 
     def __init__(self, cells: tuple[int, ...], to_move: int, flags: tuple[int, ...] = (),
                  counters: tuple[int, ...] = (), hands: tuple[tuple[int, ...], ...] = (),
                  key: int = 0, history: tuple[int, ...] = ()) -> None:
-        setter = object.__setattr__
-        setter(self, "cells", cells)
-        setter(self, "to_move", to_move)
-        setter(self, "flags", flags)
-        setter(self, "counters", counters)
-        setter(self, "hands", hands)
-        setter(self, "key", key)
-        setter(self, "history", history)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("State is immutable")
+        self.cells = cells
+        self.to_move = to_move
+        self.flags = flags
+        self.counters = counters
+        self.hands = hands
+        self.key = key
+        self.history = history
 
     def __hash__(self) -> int:
-        return self.key
+        return hash(self.key)  # (the key is 64 bits: a hash must fit a signed machine word)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
