@@ -367,7 +367,7 @@ class AlphaBeta(Bot):
             return self._quiesce(state, alpha, beta, ply, 0)
         expansion = self.expansions.get(state.key)
         if expansion is None or expansion[0] != state.counters:
-            # (A position met again with the same counters has the same outcome: none.)
+            # (Met again with the same counters, a position is still not over: no need to ask.)
             moves = game.legal_moves(state)
             outcome = game.result(state, moves)
             if outcome is not None:

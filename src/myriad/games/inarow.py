@@ -451,9 +451,7 @@ class InARow(Game):
             return moves_on(scan.forks[me])
         if not self.gravity and scan.forks[other]:
             return moves_on(scan.builds[other] | scan.builds[me])
-        if self.vicinity is None:
-            return moves
-        if not occupied:
+        if self.vicinity is None or not occupied:
             return moves
         return moves_on(self.vicinity.near(occupied))
 
