@@ -387,3 +387,20 @@ def test_registry_ids() -> None:
     assert get_game("tictactoe").k == 3  # type: ignore[attr-defined]
     assert get_game("connect4").gravity  # type: ignore[attr-defined]
     assert get_game("gomoku").topology.size == 225
+
+
+@pytest.mark.parametrize("factory", [tictactoe, connect_four, gomoku])
+def test_candidates_keep_the_order_of_the_moves_given(factory: object) -> None:
+    """Along random games: the candidates are some of the legal moves, in their order (ties
+    in search and in the heuristic bot are broken by it)."""
+    game = factory()  # type: ignore[operator]
+    rng = random.Random(11)
+    for _ in range(20):
+        state = game.initial_state()
+        while game.outcome(state) is None:
+            moves = game.legal_moves(state)
+            candidates = game.candidate_moves(state, moves)
+            assert candidates
+            rest = iter(moves)
+            assert all(any(c is m or c == m for m in rest) for c in candidates), game.format_position(state)
+            state = game.play(state, rng.choice(moves))

@@ -431,11 +431,13 @@ class InARow(Game):
         playable = self.placement.playable(occupied)
         cells = state.cells
         me, other = state.to_move, 1 - state.to_move
-        drops = self.placement.drops[self.stones[me]] if len(moves) == playable.bit_count() else None
+        every = not self.gravity and len(moves) == playable.bit_count()
+        drops = self.placement.drops[self.stones[me]] if every else None
 
         def moves_on(bits: int) -> list[Move]:
-            """The moves onto the cells of ``bits``; read from the bits, not the moves, when
-            ``moves`` are all the legal ones (the stones on the playable cells)."""
+            """The moves onto the cells of ``bits``, in the order of ``moves``; read from the
+            bits, not the moves, when ``moves`` are all the legal ones without gravity (a
+            stone on every empty cell, in position order)."""
             if drops is not None:
                 return [drops[pos] for pos in bit_positions(bits & playable)]
             return [m for m in moves if m and bits >> m[0][2] & 1]
