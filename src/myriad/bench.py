@@ -190,7 +190,7 @@ SEARCH_POSITIONS: dict[str, list[str]] = {
 #: The searchers compared, the reference (plain negamax over every candidate move) first;
 #: the threat-space search is off, so the clock times the alpha-beta variants alone.
 SEARCH_ALGOS = ("negamax:moves=0,threats=0", "pvs:moves=0,threats=0", "mtdf:moves=0,threats=0",
-                "mtdf:moves=10,threats=0")
+                "mtdf:moves=10,root=10,threats=0")
 
 
 @dataclass(frozen=True)

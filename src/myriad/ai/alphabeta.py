@@ -94,8 +94,10 @@ class _Progress:
 
 class AlphaBeta(Bot):
     """Options: ``algo`` (negamax | pvs | mtdf), ``time``, ``depth``, ``nodes``,
-    ``moves`` (search only the best N moves at each node; default the game's ``move_cap``,
-    0 for all), ``tt`` (table entries),
+    ``moves`` (search only the best N moves at each node below the root; default the
+    game's ``move_cap``, 0 for all), ``root`` (the same at the root; default 0, every
+    candidate: a move the cap leaves out at the root is one no depth of search can find),
+    ``tt`` (table entries),
     ``quiescence`` (0 to switch off; default: the game's ``quiescence``), ``qdepth``
     (the most noisy moves in a row; default the game's ``quiescence_depth``), ``threats``
     (0 to switch off the threat-space searches of games with ``threat_space``)."""
@@ -108,6 +110,7 @@ class AlphaBeta(Bot):
         if self.algo not in ALGORITHMS:
             raise ValueError(f"alphabeta: algo must be one of {', '.join(ALGORITHMS)}, not {self.algo!r}")
         self.max_moves = int(options.get("moves", game.move_cap or 0)) or None
+        self.root_moves = int(options.get("root", 0)) or None
         self.tt_size = int(options.get("tt", 1 << 20))
         self.quiescence = bool(options.get("quiescence", game.quiescence))
         self.max_qdepth = int(options.get("qdepth", game.quiescence_depth))
@@ -258,8 +261,8 @@ class AlphaBeta(Bot):
     def _root(self, state: State, depth: int, moves: list[Move], previous: Move) -> tuple[int, Move]:
         """One iteration at the root: every move searched, the previous best first."""
         ordered = self._order(state, moves, previous, 0)
-        if self.max_moves:
-            ordered = ordered[:self.max_moves]
+        if self.root_moves:
+            ordered = ordered[:self.root_moves]
         alpha, best = -INF, ordered[0]
         self._partial = None
         for i, move in enumerate(ordered):
@@ -377,8 +380,9 @@ class AlphaBeta(Bot):
             expansion = (state.counters, candidates, game.move_heuristics(state, candidates))
             self.expansions[state.key] = expansion
         ordered = self._order(state, expansion[1], tt_move, ply, expansion[2])
-        if self.max_moves:
-            ordered = ordered[:self.max_moves]
+        cap = self.max_moves if ply else self.root_moves  # (MTD(f) searches the root here)
+        if cap:
+            ordered = ordered[:cap]
         best, best_move = -INF, ordered[0]
         pvs = self.algo == "pvs"
         for i, move in enumerate(ordered):

@@ -548,10 +548,11 @@ GOMOKU_WEIGHTS = window_weights(5, mover=6)
 def gomoku(size: int = 15, overlines: bool = True) -> InARow:
     """Gomoku on 15x15: five in a row; free-style (``overlines``): six or more win too,
     standard gomoku (``overlines=False``): exactly five.  Bots look at the cells within two
-    steps of a stone, search the best seven of them at each node, play at most two threats
-    in quiescence (longer threat sequences are the threat-space search's: in quiescence
-    they multiply in sharp positions, where a search reached 2 plies in 0.6 s with eight
-    and 7 plies with two) and search wins by threats for both sides."""
+    steps of a stone, search the best seven of them at each node below the root (all of
+    them at the root), play at most two threats in quiescence (longer threat sequences are
+    the threat-space search's: in quiescence they multiply in sharp positions, where a
+    search reached 2 plies in 0.6 s with eight and 7 plies with two) and search wins by
+    threats for both sides."""
     return mnk_game(size, size, 5, overlines=overlines, candidate_radius=2, move_cap=7, weights=GOMOKU_WEIGHTS,
                     threat_space=True, quiescence_depth=2,
                     game_id="gomoku" if overlines and size == 15 else f"gomoku-{size}{'' if overlines else '-exact'}",
