@@ -122,7 +122,8 @@ def test_node_limit_stops_the_search() -> None:
 @pytest.mark.parametrize("spec, searched", [("", 48), (",root=5", 5), (",moves=3", 48), (",moves=0,root=0", 48)])
 def test_the_move_cap_leaves_the_root_alone(spec: str, searched: int) -> None:
     """Gomoku caps the moves searched per node at seven, but not at the root, where a move
-    left out could never be found: a one-ply search visits every candidate, or ``root``."""
+    left out could never be found: a one-ply search visits every candidate unless ``root``
+    caps them too."""
     game = get_game("gomoku")
     state = game.parse_position("15/15/15/15/15/6O8/6XO7/5OXX7/6XO7/7X7/15/15/15/15/15 x")
     assert len(game.candidate_moves(state, game.legal_moves(state))) == 48
