@@ -39,9 +39,10 @@ class Server:
             if self.process.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()}")
             try:
-                urllib.request.urlopen(f"{self.base}/api/catalog", timeout=1)
+                urllib.request.urlopen(f"{self.base}/api/catalog", timeout=5)
                 return
-            except (urllib.error.URLError, ConnectionError):
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                # (not listening yet, or listening but not answering yet: a slow start)
                 if time.monotonic() > deadline:
                     raise RuntimeError("server did not start in 30 s") from None
                 time.sleep(0.1)
