@@ -122,7 +122,9 @@ def test_think_command(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_match_command_json_and_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out_file = tmp_path / "games.txt"
-    code = main(["match", "tictactoe", "alphabeta", "random", "--games", "4", "--movetime", "0.5",
+    # (2 s a move: alphabeta solves tic-tac-toe in about 0.25 s, and a stall of the machine
+    # must not cut its search short: the test is about the command, not the clock)
+    code = main(["match", "tictactoe", "alphabeta", "random", "--games", "4", "--movetime", "2",
                  "--json", "--out", str(out_file)])
     assert code == 0
     summary = json.loads(capsys.readouterr().out)

@@ -65,6 +65,7 @@ def page(browser: Browser) -> Iterator[Page]:
     errors: list[str] = []
     opened.on("pageerror", lambda err: errors.append(str(err)))
     opened.set_default_timeout(15_000)
+    expect.set_options(timeout=15_000)  # assertions too wait out a stalled machine (default 5 s)
     yield opened
     context.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
