@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from myriad.core.errors import MyriadError
-from myriad.core.game import Game, Outcome, perft
-from myriad.core.move import Move
+from myriad.core.game import Game, perft
 from myriad.core.state import State
 from myriad.games import game_ids, get_game
+from myriad.notation.describe import move_json, outcome_json, outcome_text
 
 USAGE_ERROR = 2
 
@@ -56,44 +56,12 @@ def load_state(game: Game, position: str | None, setup: str | None) -> State:
 
 # -- JSON shapes ----------------------------------------------------------------------------
 
-def outcome_json(game: Game, outcome: Outcome | None) -> dict[str, Any] | None:
-    """``{"scores", "reason", "winner"}`` (winner: a player name, or null), or None."""
-    if outcome is None:
-        return None
-    winner = outcome.winner
-    return {"scores": list(outcome.scores), "reason": outcome.reason,
-            "winner": None if winner is None else game.player_names[winner]}
-
-
-def move_json(game: Game, state: State, move: Move) -> dict[str, Any]:
-    """A legal move by notation, start and end square names (null for a pass) and captures."""
-    frm, to = move.frm, move.to
-    return {"notation": game.format_move(state, move),
-            "from": game.square_name(frm) if frm >= 0 else None,
-            "to": game.square_name(to) if to >= 0 else None,
-            "captures": [game.square_name(p) for p in move.captures]}
-
-
 def show_json(game: Game, state: State) -> dict[str, Any]:
     """Everything ``myriad show --json`` prints."""
     return {"game": game.id, "position": game.format_position(state),
             "to_move": game.player_names[state.to_move],
             "outcome": outcome_json(game, game.outcome(state)),
             "moves": [move_json(game, state, m) for m in game.legal_moves(state)]}
-
-
-def outcome_text(game: Game, outcome: Outcome | None) -> str:
-    """'none (game goes on)', 'white wins (checkmate)', 'draw (stalemate)' or the scores."""
-    if outcome is None:
-        return "none (game goes on)"
-    winner = outcome.winner
-    scores = "-".join(f"{s:g}" for s in outcome.scores)
-    if winner is not None and sorted(outcome.scores) == [0.0] * (game.players - 1) + [1.0]:
-        return f"{game.player_names[winner]} wins ({outcome.reason})"
-    if winner is None and len(set(outcome.scores)) == 1:
-        return f"draw ({outcome.reason})"
-    who = f", {game.player_names[winner]} wins" if winner is not None else ""
-    return f"scores {scores}{who} ({outcome.reason})"
 
 
 # -- commands -------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from myriad.cli import outcome_json, outcome_text
+from myriad.notation.describe import outcome_json, outcome_text
 from myriad.core.errors import MyriadError, UnknownGameError
 from myriad.core.game import Game, Outcome
 from myriad.core.move import Move
