@@ -8,6 +8,7 @@ receives ``game.observe(state, player)``, never more.
 from __future__ import annotations
 
 import gc
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -73,6 +74,11 @@ class Bot:
     def __init__(self, game: Game, **options: Any) -> None:
         self.game = game
         self.options = options
+        for key, kind in (("time", (int, float)), ("depth", int), ("nodes", int), ("seed", int)):
+            value = options.get(key)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, kind) or value < 0
+                                      or (key != "seed" and value == 0)):
+                raise ValueError(f"{self.name}: {key} must be a positive number, not {value!r}")
 
     def choose(self, state: State, limits: Limits = Limits()) -> Decision:
         """The move to play in ``state`` (an observation: all the bot may see)."""
@@ -104,39 +110,62 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+#: The longest spec read, the most links of a chain: a spec is short text, never a program.
+MAX_SPEC_LENGTH = 400
+MAX_LINKS = 8
+NUMBER = re.compile(r"-?[0-9]{1,12}(\.[0-9]{1,12})?")
+WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """``"alphabeta:algo=mtdf,time=1"`` -> ``("alphabeta", {"algo": "mtdf", "time": 1.0})``.
 
-    Values are read as int, then float, else kept as text; a bare word is ``True``.
-    ``chain:book,alphabeta,random`` keeps its links as a list under ``links``; a
-    ``key=value`` item after a link belongs to it (``chain:alphabeta:algo=pvs,time=1,random``).
+    Values are read as int (``12``), then float (``0.5``), in ASCII digits of bounded length,
+    else kept as text; a bare word is ``True``.  ``chain:book,alphabeta,random`` keeps its
+    links as a list under ``links``; a ``key=value`` item after a link belongs to it
+    (``chain:alphabeta:algo=pvs,time=1,random``).  A chain's links are not chains, a chain
+    has at most :data:`MAX_LINKS` links and a spec at most :data:`MAX_SPEC_LENGTH` characters:
+    anything else raises :class:`BotSpecError`.
     """
+    if not isinstance(spec, str):
+        raise BotSpecError(f"a bot spec is text, not {type(spec).__name__}")
+    if len(spec) > MAX_SPEC_LENGTH:
+        raise BotSpecError(f"bot spec too long ({len(spec)} characters, at most {MAX_SPEC_LENGTH})")
     name, _, rest = spec.strip().partition(":")
-    if not name or not name.replace("_", "").isalnum():
+    if not WORD.fullmatch(name):
         raise BotSpecError(f"bad bot spec {spec!r}: expected NAME or NAME:key=value,...")
-    if name == "chain":
-        links: list[str] = []
-        for item in (s.strip() for s in rest.split(",")):
-            if "=" in item and ":" not in item and links:
-                links[-1] += ("," if ":" in links[-1] else ":") + item
-            elif item:
-                links.append(item)
-        if not links:
-            raise BotSpecError(f"bad bot spec {spec!r}: a chain needs links, e.g. chain:book,alphabeta,random")
-        return name, {"links": links}
+    if name != "chain":
+        return name, _options(rest, spec)
+    links: list[str] = []
+    for item in (s.strip() for s in rest.split(",")):
+        if "=" in item and ":" not in item and links:
+            links[-1] += ("," if ":" in links[-1] else ":") + item
+        elif item:
+            links.append(item)
+    if not links:
+        raise BotSpecError(f"bad bot spec {spec!r}: a chain needs links, e.g. chain:book,alphabeta,random")
+    if len(links) > MAX_LINKS:
+        raise BotSpecError(f"bad bot spec {spec!r}: a chain has at most {MAX_LINKS} links, not {len(links)}")
+    for link in links:
+        if parse_spec(link)[0] == "chain":
+            raise BotSpecError(f"bad bot spec {spec!r}: a chain's link cannot be a chain")
+    return name, {"links": links}
+
+
+def _options(text: str, spec: str) -> dict[str, Any]:
     options: dict[str, Any] = {}
-    for item in filter(None, (s.strip() for s in rest.split(","))):
+    for item in filter(None, (s.strip() for s in text.split(","))):
         key, eq, value = item.partition("=")
-        if not key.replace("_", "").isalnum():
+        if not WORD.fullmatch(key):
             raise BotSpecError(f"bad bot option {item!r} in {spec!r}")
+        if key in options:
+            raise BotSpecError(f"bot option {key!r} given twice in {spec!r}")
         options[key] = _value(value) if eq else True
-    return name, options
+    return options
 
 
 def _value(text: str) -> Any:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
+    """An option's value: int, float (ASCII digits only, bounded), else the text."""
+    if NUMBER.fullmatch(text):
+        return float(text) if "." in text else int(text)
     return text
