@@ -21,7 +21,7 @@ from myriad.core.move import CAPTURE, MOVE, Move
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.state import State
 from myriad.core.topology import Topology
-from myriad.notation.ranks import board_rows, format_ranks, parse_ranks
+from myriad.core.ranks import board_rows, format_ranks, parse_ranks
 
 CASTLING_LETTERS = "KQkq"
 

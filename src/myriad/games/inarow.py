@@ -54,8 +54,8 @@ from myriad.core.mechanics.placement import (
 from myriad.core.move import Move
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.state import State
+from myriad.core.ranks import format_ranks, parse_ranks
 from myriad.core.topology import file_letter, square_board
-from myriad.notation.ranks import format_ranks, parse_ranks
 
 #: Scans and tallies kept per game (by position key); when full, the oldest sixteenth goes
 #: (a search needs those of a node and its children, and of its earlier iterations: a

@@ -45,7 +45,7 @@ from myriad.core.move import Move
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.state import State
 from myriad.core.topology import NO_LINK, Topology, square_board
-from myriad.notation.ranks import format_ranks, parse_ranks
+from myriad.core.ranks import format_ranks, parse_ranks
 
 CELL_NAME = re.compile(r"[a-zA-Z]+[0-9]+")
 

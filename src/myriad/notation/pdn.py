@@ -20,10 +20,11 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from myriad.core.errors import InvalidMoveError, PositionError
+from myriad.core.numbers import read_int, shortened
 
 COLOURS = ("W", "B")
-_SQUARE = re.compile(r"(K?)(\d+)(?:-(\d+))?")
-_MOVE = re.compile(r"\d+(?:-\d+|(?:x\d+)+)")
+_SQUARE = re.compile(r"(K?)([0-9]+)(?:-([0-9]+))?")
+_MOVE = re.compile(r"[0-9]+(?:-[0-9]+|(?:x[0-9]+)+)")
 
 
 class FenPosition(NamedTuple):
@@ -45,49 +46,49 @@ def parse_fen(text: str, squares: int) -> FenPosition:
         body = body[:-1]
     if not body:
         raise PositionError("empty PDN FEN")
+    shown = shortened(text)
     fields = [f.strip() for f in body.split(":")]
     turn = fields[0].upper()
     if turn not in COLOURS:
-        raise PositionError(f"PDN FEN {text!r}: side to move {fields[0]!r} must be W or B")
+        raise PositionError(f"PDN FEN {shown}: side to move {shortened(fields[0])} must be W or B")
     if len(fields) < 2:
-        raise PositionError(f"PDN FEN {text!r}: no piece lists, expected side:W...:B...")
+        raise PositionError(f"PDN FEN {shown}: no piece lists, expected side:W...:B...")
     pieces: dict[int, tuple[str, bool]] = {}
     clock = 0
     seen: set[str] = set()
     for field in fields[1:]:
         colour = field[:1].upper()
         if colour in seen:
-            raise PositionError(f"PDN FEN {text!r}: field {colour} is given twice")
+            raise PositionError(f"PDN FEN {shown}: field {colour} is given twice")
         seen.add(colour)
-        if colour in ("H", "F"):
-            if not field[1:].isdigit():
-                raise PositionError(f"PDN FEN {text!r}: field {field!r} must be {colour} and a number")
-            if colour == "H":
-                clock = int(field[1:])
+        if colour == "H":
+            clock = read_int(field[1:], f"PDN FEN {shown}: field {shortened(field)}: half-move clock", error=PositionError)
+            continue
+        if colour == "F":
+            read_int(field[1:], f"PDN FEN {shown}: field {shortened(field)}: move number", low=1, error=PositionError)
             continue
         if colour not in COLOURS:
             raise PositionError(
-                f"PDN FEN {text!r}: field {field!r} must start with W or B (or H, F for the counters)")
+                f"PDN FEN {shown}: field {shortened(field)} must start with W or B (or H, F for the counters)")
         for item in field[1:].split(","):
             item = item.strip()
             if not item:
                 if field[1:].strip():
-                    raise PositionError(f"PDN FEN {text!r}: empty square in field {field!r}")
+                    raise PositionError(f"PDN FEN {shown}: empty square in field {shortened(field)}")
                 continue
             m = _SQUARE.fullmatch(item.upper())
             if m is None:
-                raise PositionError(f"PDN FEN {text!r}: {item!r} in field {field!r} is not a square number")
+                raise PositionError(
+                    f"PDN FEN {shown}: {shortened(item)} in field {colour} is not a square number")
             king = bool(m.group(1))
-            first = int(m.group(2))
-            last = int(m.group(3)) if m.group(3) else first
+            where = f"PDN FEN {shown}: field {colour}: square"
+            first = read_int(m.group(2), where, low=1, high=squares, error=PositionError)
+            last = read_int(m.group(3), where, low=1, high=squares, error=PositionError) if m.group(3) else first
             if last < first:
-                raise PositionError(f"PDN FEN {text!r}: range {item!r} in field {field!r} goes backwards")
+                raise PositionError(f"PDN FEN {shown}: range {shortened(item)} in field {colour} goes backwards")
             for sq in range(first, last + 1):
-                if not 1 <= sq <= squares:
-                    raise PositionError(
-                        f"PDN FEN {text!r}: square {sq} in field {field!r} is not on the board (1-{squares})")
                 if sq in pieces:
-                    raise PositionError(f"PDN FEN {text!r}: square {sq} is given twice")
+                    raise PositionError(f"PDN FEN {shown}: square {sq} is given twice")
                 pieces[sq] = (colour, king)
     return FenPosition(turn, pieces, clock)
 
@@ -112,7 +113,6 @@ def check_move(text: str, squares: int) -> None:
     """Raise ``InvalidMoveError`` unless ``text`` is a PDN move on a board of ``1..squares``."""
     if not _MOVE.fullmatch(text):
         raise InvalidMoveError(
-            f"{text!r} is not a PDN move (write 32-28 for a step, 28x19 or 28x19x10 for a capture)")
+            f"{shortened(text)} is not a PDN move (write 32-28 for a step, 28x19 or 28x19x10 for a capture)")
     for part in re.split(r"[-x]", text):
-        if not 1 <= int(part) <= squares:
-            raise InvalidMoveError(f"{text!r}: square {part} is not on the board (1-{squares})")
+        read_int(part, f"{shortened(text)}: square", low=1, high=squares, error=InvalidMoveError)

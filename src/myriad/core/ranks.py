@@ -4,6 +4,10 @@ Rows are separated by ``/``; a piece is its letter; a run of empty cells is its 
 digits (``15`` for a whole gomoku row).  Rows follow the drawing coordinates of the
 topology, so any board whose positions sit on rows (square boards, dark squares only, ...)
 can be written.
+
+It lives in ``core`` because the board text is the one every grid game shares (the generic
+piece games of :mod:`myriad.core.piece_game` read FEN boards with it), and core imports
+nothing above itself.
 """
 
 from __future__ import annotations
@@ -11,9 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from myriad.core.errors import PositionError
+from myriad.core.numbers import DIGITS, read_int, shortened
 from myriad.core.topology import Topology
-
-DIGITS = frozenset("0123456789")
 
 
 def board_rows(topology: Topology) -> list[list[int]]:
@@ -49,7 +52,7 @@ def parse_ranks(topology: Topology, text: str, code_of_letter: Mapping[str, int]
     rows = board_rows(topology)
     parts = text.split("/")
     if len(parts) != len(rows):
-        raise PositionError(f"board has {len(rows)} rows, position gives {len(parts)} in {text!r}")
+        raise PositionError(f"board has {len(rows)} rows, position gives {len(parts)} in {shortened(text)}")
     cells = [0] * topology.size
     for r, (row, part) in enumerate(zip(rows, parts), start=1):
         i, col = 0, 0
@@ -59,21 +62,22 @@ def parse_ranks(topology: Topology, text: str, code_of_letter: Mapping[str, int]
                 j = i
                 while j < len(part) and part[j] in DIGITS:
                     j += 1
-                run = int(part[i:j])
-                if run == 0:
-                    raise PositionError(f"row {r} ({part!r}): an empty run of 0 cells")
-                col += run
+                col += read_int(part[i:j], f"row {r} ({shortened(part)}): run of empty cells",
+                                low=1, error=PositionError)
+                if col > len(row):
+                    raise PositionError(f"row {r} ({shortened(part)}) has more than {len(row)} cells")
                 i = j
                 continue
             code = code_of_letter.get(ch)
             if code is None:
                 known = "".join(sorted(code_of_letter))
-                raise PositionError(f"row {r} ({part!r}): unknown piece letter {ch!r} (known: {known})")
+                raise PositionError(
+                    f"row {r} ({shortened(part)}): unknown piece letter {ch!r} (known: {known}, digits 0-9)")
             if col >= len(row):
-                raise PositionError(f"row {r} ({part!r}) has more than {len(row)} cells")
+                raise PositionError(f"row {r} ({shortened(part)}) has more than {len(row)} cells")
             cells[row[col]] = code
             col += 1
             i += 1
         if col != len(row):
-            raise PositionError(f"row {r} ({part!r}) has {col} cells, expected {len(row)}")
+            raise PositionError(f"row {r} ({shortened(part)}) has {col} cells, expected {len(row)}")
     return cells
