@@ -24,27 +24,76 @@ const app = {
 
 // -- talking to the server ------------------------------------------------------------------
 
-class ApiError extends Error {}
+// Who this browser is: a secret made once and kept, sent with every request. The server
+// lets its holder create games and change or delete the games it created.
+function clientSecret() {
+  let secret = localStorage.getItem("myriad.client");
+  if (!/^[0-9a-f]{64}$/.test(secret || "")) {
+    const bytes = crypto.getRandomValues(new Uint8Array(32));
+    secret = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem("myriad.client", secret);
+  }
+  return secret;
+}
 
-async function api(method, path, body) {
-  const options = { method, headers: {} };
+// The seat keys this browser holds for a game: a list by seat, a token or null. The server
+// hands them out once, when the game is made; an invitation link carries one of them.
+function keysFor(id) {
+  try {
+    const keys = JSON.parse(localStorage.getItem(`myriad.keys.${id}`) || "[]");
+    return Array.isArray(keys) ? keys.map((k) => (typeof k === "string" && k ? k : null)) : [];
+  } catch { return []; }  // a damaged entry is no key at all
+}
+
+function saveKeys(id, keys) {
+  localStorage.setItem(`myriad.keys.${id}`, JSON.stringify(keys.map((k) => k || null)));
+}
+
+// The key to act with: the seat to move's when held (a move needs it), else any held.
+function seatKey(view) {
+  const keys = keysFor(view.id);
+  return keys[view.to_move] || keys.find(Boolean) || null;
+}
+
+class ApiError extends Error {
+  constructor(message, status = 0) { super(message); this.status = status; }
+}
+
+const sleep = (ms) => new Promise((done) => { setTimeout(done, ms); });
+
+// One JSON request. `seat` is a seat key, sent for moves, undo and redo. A 503 (the store
+// is busy) is tried once more after the server's Retry-After, unless the server is read-only.
+async function api(method, path, body, seat = null) {
+  const options = { method, headers: { "X-Myriad-Client": clientSecret() } };
+  if (seat) options.headers["X-Myriad-Seat"] = seat;
   if (body === undefined && method !== "GET") body = {};
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
   }
   let response;
-  try {
-    response = await fetch(path, options);
-  } catch (err) {
-    throw new ApiError(`the server cannot be reached (${err.message})`);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await fetch(path, options);
+    } catch (err) {
+      throw new ApiError(`the server cannot be reached (${err.message})`);
+    }
+    const header = response.headers.get("Retry-After");
+    const wait = header === null ? NaN : Number(header);
+    if (response.status !== 503 || attempt > 0 || readOnly() || !(wait >= 0)) break;
+    showMessage(`The server is busy: trying again in ${wait} s…`, "notice");
+    await sleep(Math.min(wait, 30) * 1000);  // a longer wait is left to the person
   }
   if (response.status === 204) return null;
   let data = null;
   try { data = await response.json(); } catch { /* not JSON */ }
-  if (!response.ok) throw new ApiError((data && data.error) || `${response.status} ${response.statusText}`);
+  if (!response.ok) {
+    throw new ApiError((data && data.error) || `${response.status} ${response.statusText}`, response.status);
+  }
   return data;
 }
+
+function readOnly() { return Boolean(app.catalog && app.catalog.read_only); }
 
 function showMessage(text, kind = "error") {
   const box = $("message");
@@ -65,15 +114,53 @@ async function start() {
     return;
   }
   for (const layout of app.catalog.games) app.layouts.set(layout.id, layout);
+  showBanner();
   buildNewGameForm();
   buildFamilyFilter();
   bindControls();
+  // The address is data: each parameter goes to the server as a string, which checks it.
   const query = new URLSearchParams(location.search);
-  if (query.has("position")) {
-    await openFromUrl(query);
-  }
+  if (query.has("game_id")) await acceptInvitation(query);
+  else if (query.has("position")) await openFromUrl(query);
   window.addEventListener("hashchange", route);
   await route();
+}
+
+// The server's word for everyone (e.g. that it is read-only), above everything else.
+function showBanner() {
+  let text = app.catalog.banner || "";
+  if (!text && readOnly()) text = "The server is read-only for now: games can be watched, not started or played.";
+  $("banner").textContent = text;
+  $("banner").hidden = !text;
+  $("start-game").disabled = readOnly();
+  $("open-position-button").disabled = readOnly();
+}
+
+// `/?game_id=<id>&player=<seat>#seat=<key>`: a seat of a game handed over by its owner.
+// The key joins those already held for the game, and leaves the address bar at once.
+async function acceptInvitation(query) {
+  const id = query.get("game_id");
+  const key = new URLSearchParams(location.hash.slice(1)).get("seat");
+  if (!/^[\w-]{1,64}$/.test(id)) {
+    history.replaceState(null, "", location.pathname);
+    showMessage("The invitation link is damaged: it names no game.");
+    app.keepMessage = true;
+    return;
+  }
+  history.replaceState(null, "", `${location.pathname}#/game/${id}`);
+  if (!key || !/^[\w-]{1,200}$/.test(key)) return;  // no key: the game is watched
+  const keys = keysFor(id);
+  if (keys.includes(key)) return;
+  let seat = Number(query.get("player"));
+  if (!Number.isInteger(seat) || seat < 0 || seat > 63 || !query.has("player")) {
+    // A link without the seat's number: the key is taken for the first seat not yet held
+    // (a wrong guess only means the server refuses a move).
+    seat = 0;
+    while (keys[seat]) seat += 1;
+  }
+  while (keys.length <= seat) keys.push(null);
+  keys[seat] = key;
+  saveKeys(id, keys);
 }
 
 async function openFromUrl(query) {
@@ -82,13 +169,20 @@ async function openFromUrl(query) {
   if (query.get("seats")) body.seats = query.get("seats").split(",");
   else if (body.game && app.layouts.has(body.game)) body.seats = app.layouts.get(body.game).players.map(() => "human");
   try {
-    const view = await api("POST", "/api/games", body);
+    const view = await createGame(body);
     history.replaceState(null, "", `${location.pathname}#/game/${view.id}`);
   } catch (err) {
     history.replaceState(null, "", `${location.pathname}${location.hash}`);
     showMessage(`Cannot open the position from the address: ${err.message}`);
     app.keepMessage = true;
   }
+}
+
+// Start a game; the seat keys the server gives (this once only) are kept for it.
+async function createGame(body) {
+  const view = await api("POST", "/api/games", body);
+  if (Array.isArray(view.keys)) saveKeys(view.id, view.keys);
+  return view;
 }
 
 async function route() {
@@ -169,11 +263,11 @@ function chosenSeats() {
 async function startNewGame() {
   const game = $("game-select").value;
   const seats = chosenSeats();
-  const body = { game, seats, movetime: Number($("movetime").value) };
+  const body = { game, seats, movetime: Number($("movetime").value), public: $("new-public").checked };
   const position = $("start-position").value.trim();
   if (position) body.position = position;
   try {
-    const view = await api("POST", "/api/games", body);
+    const view = await createGame(body);
     localStorage.setItem("myriad.game", game);
     localStorage.setItem(`myriad.seats.${game}`, JSON.stringify(seats));
     $("start-position").value = "";
@@ -202,6 +296,13 @@ async function showList() {
   await loadList();
 }
 
+// Is this game the client's own? The server says so; an older summary without the field
+// falls back on the keys kept here when the game was made.
+function ownGame(game) {
+  if (typeof game.owner === "boolean") return game.owner;
+  return localStorage.getItem(`myriad.keys.${game.id}`) !== null;
+}
+
 async function loadList() {
   const family = $("family-filter").value;
   let data;
@@ -211,28 +312,41 @@ async function loadList() {
     showMessage(`Cannot list the games: ${err.message}`);
     return;
   }
-  const list = $("games-list");
-  list.replaceChildren();
-  $("no-games").hidden = data.games.length > 0;
+  const mine = $("games-list");
+  const others = $("public-list");
+  mine.replaceChildren();
+  others.replaceChildren();
   for (const game of data.games) {
-    const layout = app.layouts.get(game.game);
-    if (!layout) continue;
-    const item = document.createElement("li");
-    item.className = "game-card";
-    item.dataset.id = game.id;
-    item.dataset.game = game.game;
-    const link = document.createElement("a");
-    link.href = `#/game/${game.id}`;
-    link.className = "card-link";
-    link.appendChild(preview(layout, game.cells));
-    const info = document.createElement("div");
-    info.className = "card-info";
-    const seats = game.players.map((p, i) => `${p}: ${seatLabel(game.seats[i])}`).join(" · ");
-    info.innerHTML = `<strong></strong><span class="seats-line"></span><span class="status-line"></span>`;
-    info.querySelector("strong").textContent = game.name;
-    info.querySelector(".seats-line").textContent = seats;
-    info.querySelector(".status-line").textContent = `${game.status} · ${game.ply} ${game.ply === 1 ? "move" : "moves"}`;
-    link.appendChild(info);
+    if (!app.layouts.has(game.game)) continue;
+    const own = ownGame(game);
+    (own ? mine : others).appendChild(gameCard(game, own));
+  }
+  $("no-games").hidden = mine.children.length > 0;
+  $("public-games").hidden = others.children.length === 0;
+}
+
+// One game of the list; only its owner gets a delete button.
+function gameCard(game, own) {
+  const layout = app.layouts.get(game.game);
+  const item = document.createElement("li");
+  item.className = "game-card";
+  item.dataset.id = game.id;
+  item.dataset.game = game.game;
+  const link = document.createElement("a");
+  link.href = `#/game/${encodeURIComponent(game.id)}`;
+  link.className = "card-link";
+  link.appendChild(preview(layout, game.cells));
+  const info = document.createElement("div");
+  info.className = "card-info";
+  const seats = game.players.map((p, i) => `${p}: ${seatLabel(game.seats[i])}`).join(" · ");
+  info.innerHTML = `<strong></strong><span class="seats-line"></span><span class="status-line"></span>`;
+  info.querySelector("strong").textContent = game.name;
+  info.querySelector(".seats-line").textContent = seats;
+  const listed = own && game.public ? " · public" : "";
+  info.querySelector(".status-line").textContent = `${game.status} · ${game.ply} ${game.ply === 1 ? "move" : "moves"}${listed}`;
+  link.appendChild(info);
+  item.appendChild(link);
+  if (own) {
     const remove = document.createElement("button");
     remove.type = "button";
     remove.className = "remove";
@@ -240,14 +354,15 @@ async function loadList() {
     remove.textContent = "✕";
     remove.addEventListener("click", async () => {
       try {
-        await api("DELETE", `/api/games/${game.id}`);
+        await api("DELETE", `/api/games/${encodeURIComponent(game.id)}`);
+        localStorage.removeItem(`myriad.keys.${game.id}`);
         item.remove();
-        $("no-games").hidden = list.children.length > 0;
+        $("no-games").hidden = $("games-list").children.length > 0;
       } catch (err) { showMessage(err.message); }
     });
-    item.append(link, remove);
-    list.appendChild(item);
+    item.appendChild(remove);
   }
+  return item;
 }
 
 // -- a game ---------------------------------------------------------------------------------
@@ -255,7 +370,7 @@ async function loadList() {
 async function openGame(id) {
   let view;
   try {
-    view = await api("GET", `/api/games/${id}`);
+    view = await api("GET", `/api/games/${encodeURIComponent(id)}`);
   } catch (err) {
     showMessage(`Cannot open the game: ${err.message}`);
     location.hash = "#/";
@@ -265,9 +380,14 @@ async function openGame(id) {
   $("game-view").hidden = false;
   app.view = null;
   app.layout = app.layouts.get(view.game);
+  // The board is seen from the one human seat this browser plays (or, watching, the one
+  // human seat of the game).
   const humans = view.seats.map((s, i) => (s === "human" ? i : -1)).filter((i) => i >= 0);
-  app.flipped = humans.length === 1 && humans[0] === 1;
+  const held = humans.filter((i) => keysFor(view.id)[i]);
+  const seen = held.length > 0 ? held : humans;
+  app.flipped = seen.length === 1 && seen[0] === 1;
   app.entry = [];
+  app.refused = false;
   $("rules-text").textContent = app.layout.rules || "No rules text for this game.";
   $("game-title").textContent = app.layout.name;
   document.title = `${app.layout.name} · Myriad`;
@@ -278,7 +398,7 @@ async function openGame(id) {
 function openSocket(id) {
   closeSocket();
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/api/games/${id}/ws`);
+  const ws = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(id)}/ws`);
   app.ws = ws;
   app.wsGame = id;
   ws.addEventListener("message", (event) => {
@@ -295,7 +415,7 @@ function openSocket(id) {
 
 async function reconnect(id) {
   try {
-    const view = await api("GET", `/api/games/${id}`);
+    const view = await api("GET", `/api/games/${encodeURIComponent(id)}`);
     if (app.view && app.view.id === id) { show(view, true); openSocket(id); }
   } catch {
     setTimeout(() => { if (app.wsGame === id && !app.ws) reconnect(id); }, 3000);
@@ -312,36 +432,81 @@ function show(view, force = false) {
   const previous = app.view;
   if (previous && previous.id === view.id && view.version < previous.version && !force) return;
   const moved = previous && previous.id === view.id && view.ply !== previous.ply;
+  // A game's owner never changes, but only answers to this client's requests can say who
+  // it is (the socket sends no header, so its views say false): keep what a GET said.
+  view.owner = view.owner === true || Boolean(previous && previous.id === view.id && previous.owner);
   app.view = view;
   if (moved || !previous || previous.ply !== view.ply || previous.version !== view.version) app.entry = [];
   if (moved && view.ply > previous.ply) playSound();
   render();
 }
 
+// May this page enter a move now? Only with the key of the seat to move, and only while
+// the server accepts moves.
+function canMove() {
+  const view = app.view;
+  return Boolean(view && view.human_turn && !readOnly() && !app.refused && keysFor(view.id)[view.to_move]);
+}
+
 function render() {
   const view = app.view;
   const layout = app.layout;
   const marks = currentMarks();
+  const keys = keysFor(view.id);
+  const playing = keys.some(Boolean) && !app.refused;
   app.geometry = drawBoard($("board"), layout, view.cells, { flipped: app.flipped, marks });
-  $("board").classList.toggle("interactive", view.human_turn);
+  $("board").classList.toggle("interactive", canMove());
   renderBars();
   renderStatus();
   renderMoves();
-  const pass = view.legal.find((m) => m.path.length === 0);
+  const pass = canMove() && view.legal.find((m) => m.path.length === 0);
   $("pass").hidden = !pass;
   if (pass) $("pass").textContent = pass.notation === "pass" ? "Pass" : pass.notation;
-  $("undo").disabled = !view.can_undo;
-  $("redo").disabled = !view.can_redo;
+  // Someone watching gets no undo or redo: they act on the players' seats.
+  $("undo").hidden = !playing;
+  $("redo").hidden = !playing;
+  $("undo").disabled = !view.can_undo || readOnly();
+  $("redo").disabled = !view.can_redo || readOnly();
+  $("watching").hidden = playing || !view.seats.includes("human");
   $("position-text").value = view.position;
-  $("export").href = `/api/games/${view.id}/record`;
+  $("export").href = `/api/games/${encodeURIComponent(view.id)}/record`;
   const link = `${location.pathname}?game=${encodeURIComponent(view.game)}&position=${encodeURIComponent(view.position)}`;
   $("position-link").href = link;
+  // Settings are the owner's alone.
   const allBots = view.seats.every((s) => s !== "human");
-  $("bot-controls").hidden = !allBots;
+  $("bot-controls").hidden = !allBots || !view.owner;
   if (allBots) {
     $("speed").value = String(closestSpeed(view.delay));
     $("pause").textContent = view.paused ? "Resume" : "Pause";
   }
+  $("owner-controls").hidden = !view.owner;
+  $("public-game").checked = Boolean(view.public);
+  $("public-game").disabled = readOnly();
+  renderInvitations(keys);
+}
+
+// For every human seat this browser holds a key for, a link that hands the seat to a friend.
+function renderInvitations(keys) {
+  const view = app.view;
+  const list = $("invite-list");
+  list.replaceChildren();
+  view.seats.forEach((seat, index) => {
+    if (seat !== "human" || !keys[index]) return;
+    const url = new URL(location.pathname, location.origin);
+    url.searchParams.set("game_id", view.id);
+    url.searchParams.set("player", String(index));
+    url.hash = `seat=${keys[index]}`;
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.className = "invite";
+    link.dataset.player = String(index);
+    link.href = url.href;
+    link.textContent = `Invite a friend to play ${view.players[index]}`;
+    link.addEventListener("click", (event) => { event.preventDefault(); copyInvitation(url.href); });
+    item.appendChild(link);
+    list.appendChild(item);
+  });
+  $("invites").hidden = list.children.length === 0;
 }
 
 function closestSpeed(delay) {
@@ -370,13 +535,21 @@ function renderBars() {
     bar.append(swatch, name, seat);
     const toMove = !view.outcome && view.to_move === player;
     bar.classList.toggle("to-move", toMove);
-    if (toMove && view.thinking) {
+    const state = botState(view);
+    if (toMove && state) {
       const thinking = document.createElement("span");
       thinking.className = "thinking";
-      thinking.textContent = "thinking…";
+      thinking.textContent = state;
       bar.appendChild(thinking);
     }
   }
+}
+
+// What the bot to move is doing: waiting for a worker, thinking, or nothing to say.
+function botState(view) {
+  if (view.bot === "queued") return `bot is queued (${view.queue || 0} ahead)`;
+  if (view.bot === "thinking" || (view.bot === undefined && view.thinking)) return "thinking…";
+  return "";
 }
 
 function renderStatus() {
@@ -387,14 +560,19 @@ function renderStatus() {
     const o = view.outcome;
     text = o.winner ? `Game over: ${o.winner} wins (${o.reason})` : `Game over: draw (${o.reason})`;
     if (o.scores.length === 2 && o.scores.some((s) => s !== 0 && s !== 0.5 && s !== 1)) text += ` ${o.scores.join("–")}`;
-  } else if (view.human_turn) {
-    const humans = view.seats.filter((s) => s === "human").length;
-    text = humans === 1 ? `Your move (${view.to_move_name})` : `${cap(view.to_move_name)} to move`;
+  } else if (canMove()) {
+    // "Your move" when this browser plays one seat only; two seats here: name the side.
+    const keys = keysFor(view.id);
+    const mine = view.seats.filter((s, i) => s === "human" && keys[i]).length;
+    text = mine === 1 ? `Your move (${view.to_move_name})` : `${cap(view.to_move_name)} to move`;
     if (app.entry.length > 0) text += ` · ${app.entry.join(" → ")}`;
+  } else if (view.human_turn) {
+    text = `${cap(view.to_move_name)} to move`;
   } else if (view.paused) {
     text = `${cap(view.to_move_name)} to move · paused`;
   } else {
-    text = `${cap(view.to_move_name)} (bot) to move${view.thinking ? " · thinking…" : ""}`;
+    const state = botState(view);
+    text = `${cap(view.to_move_name)} (bot) to move${state ? ` · ${state}` : ""}`;
   }
   status.textContent = text;
   status.classList.toggle("over", Boolean(view.outcome));
@@ -438,7 +616,7 @@ function startsWith(path, prefix) {
 }
 
 function candidates(prefix = app.entry) {
-  if (!app.view || !app.view.human_turn) return [];
+  if (!canMove()) return [];
   return app.view.legal.filter((m) => m.path.length >= prefix.length && m.path.length > 0 && startsWith(m.path, prefix));
 }
 
@@ -451,7 +629,7 @@ function currentMarks() {
     const next = new Set();
     for (const m of candidates()) if (m.path.length > app.entry.length) next.add(m.path[app.entry.length]);
     marks.targets = [...next];
-  } else if (view.human_turn && view.legal.length && view.legal.every((m) => m.path.length <= 1)) {
+  } else if (canMove() && view.legal.length && view.legal.every((m) => m.path.length <= 1)) {
     // Placement and sowing games: the playable cells are marked, unless nearly every
     // cell is playable (gomoku, tic-tac-toe), where marks would only hide the board.
     const cells = [...new Set(view.legal.filter((m) => m.path.length === 1).map((m) => m.path[0]))];
@@ -461,8 +639,7 @@ function currentMarks() {
 }
 
 function squareClicked(name) {
-  const view = app.view;
-  if (!view || !view.human_turn) return;
+  if (!canMove()) return;
   const prefix = app.entry;
   if (prefix.length === 0) {
     const here = candidates([name]);
@@ -544,13 +721,22 @@ async function send(notation) {
   const view = app.view;
   app.entry = [];
   try {
-    const next = await api("POST", `/api/games/${view.id}/moves`, { move: notation, ply: view.ply });
+    const next = await api("POST", `/api/games/${encodeURIComponent(view.id)}/moves`,
+                           { move: notation, ply: view.ply }, seatKey(view));
     showMessage("");
     show(next);
   } catch (err) {
-    showMessage(`Move not played: ${err.message}`);
-    try { show(await api("GET", `/api/games/${view.id}`), true); } catch { render(); }
+    if (err.status === 403) refused(err);
+    else showMessage(`Move not played: ${err.message}`);
+    try { show(await api("GET", `/api/games/${encodeURIComponent(view.id)}`), true); } catch { render(); }
   }
+}
+
+// The server refused a seat's key (none held, or an old one): this page only watches now.
+function refused(err) {
+  app.refused = true;
+  showMessage(`You are watching this game: only its players can move here (${err.message}).`, "notice");
+  app.keepMessage = false;
 }
 
 // Pointer input on the board: a click selects, a drag from a piece to a square moves it.
@@ -571,7 +757,7 @@ function squareAt(event) {
 function bindBoard() {
   const svg = $("board");
   svg.addEventListener("pointerdown", (event) => {
-    if (!app.view || !app.view.human_turn || event.button !== 0) return;
+    if (!canMove() || event.button !== 0) return;
     const name = squareAt(event);
     if (!name) return;
     const movable = app.entry.length === 0 && candidates([name]).some((m) => m.path.length > 1);
@@ -652,8 +838,8 @@ function bindControls() {
     const text = $("open-position").value.trim();
     if (!text || !app.view) return;
     try {
-      const view = await api("POST", "/api/games", { game: app.view.game, position: text, seats: app.view.seats,
-                                                    movetime: app.view.movetime });
+      const view = await createGame({ game: app.view.game, position: text, seats: app.view.seats,
+                                      movetime: app.view.movetime });
       $("open-position").value = "";
       showMessage("");
       location.hash = `#/game/${view.id}`;
@@ -663,6 +849,7 @@ function bindControls() {
   });
   $("speed").addEventListener("change", () => configure({ delay: Number($("speed").value) }));
   $("pause").addEventListener("click", () => configure({ paused: !app.view.paused }));
+  $("public-game").addEventListener("change", () => configure({ public: $("public-game").checked }));
   $("promotion-cancel").addEventListener("click", () => { $("promotion").hidden = true; app.entry = []; render(); });
   $("sound").addEventListener("click", () => {
     app.muted = !app.muted;
@@ -677,29 +864,40 @@ function bindControls() {
 async function gameAction(what) {
   if (!app.view) return;
   try {
-    show(await api("POST", `/api/games/${app.view.id}/${what}`));
+    show(await api("POST", `/api/games/${encodeURIComponent(app.view.id)}/${what}`, undefined, seatKey(app.view)));
     showMessage("");
   } catch (err) {
-    showMessage(err.message);
+    if (err.status === 403) { refused(err); render(); } else showMessage(err.message);
   }
 }
 
 async function configure(settings) {
   try {
-    show(await api("PATCH", `/api/games/${app.view.id}`, settings));
+    show(await api("PATCH", `/api/games/${encodeURIComponent(app.view.id)}`, settings));
   } catch (err) {
     showMessage(err.message);
+    if (app.view) render();  // e.g. the public box back to what the server holds
   }
 }
 
 async function copyPosition() {
-  const input = $("position-text");
+  if (await copyText($("position-text").value)) return showMessage("Position copied.", "notice");
+  $("position-text").select();
+  showMessage("Position selected: press Ctrl+C (or ⌘C) to copy.", "notice");
+}
+
+async function copyInvitation(url) {
+  if (await copyText(url)) showMessage("Invitation link copied: send it to the friend who plays that seat.", "notice");
+  else showMessage(`Invitation link (copy it from here): ${url}`, "notice");
+}
+
+// Copy to the clipboard; false when the browser does not allow it.
+async function copyText(text) {
   try {
-    await navigator.clipboard.writeText(input.value);
-    showMessage("Position copied.", "notice");
+    await navigator.clipboard.writeText(text);
+    return true;
   } catch {
-    input.select();
-    showMessage("Position selected: press Ctrl+C (or ⌘C) to copy.", "notice");
+    return false;
   }
 }
 
