@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from myriad.ai.bot import Bot, Decision, Limits
@@ -19,6 +18,7 @@ from myriad.core.errors import MyriadError
 from myriad.core.game import Game
 from myriad.core.move import Move
 from myriad.core.state import State
+from myriad.notation.files import read_text_file
 from myriad.notation.records import read_records
 
 
@@ -31,7 +31,10 @@ def build_book(game: Game, text: str, source: str = "book") -> dict[int, Counter
     names its record and move."""
     book: dict[int, Counter[Move]] = {}
     for number, record in enumerate(read_records(text, source), start=1):
-        state = game.parse_position(record.tags["FEN"]) if "FEN" in record.tags else game.initial_state()
+        try:
+            state = game.parse_position(record.tags["FEN"]) if "FEN" in record.tags else game.initial_state()
+        except MyriadError as err:
+            raise MyriadError(f"{source}: game {number}, FEN tag: {err}") from None
         for ply, token in enumerate(record.moves, start=1):
             try:
                 move = game.parse_move(state, token)
@@ -49,14 +52,15 @@ def builtin_book(game_id: str) -> str:
 
 
 class BookBot(Bot):
-    """Plays from an opening book (option ``file=PATH``, else the game's built-in book)."""
+    """Plays from an opening book (option ``file=PATH``, else the game's built-in book); a
+    file that cannot be read as a book is a :class:`~myriad.core.errors.MyriadError`."""
 
     name = "book"
 
     def __init__(self, game: Game, **options: Any) -> None:
         super().__init__(game, **options)
         file = options.get("file")
-        text = Path(file).read_text() if file else builtin_book(game.id)
+        text = read_text_file(str(file), "book file") if file else builtin_book(game.id)
         self.book = build_book(game, text, str(file or f"{game.id} book"))
         self.rng = random.Random(options.get("seed"))
 

@@ -4,6 +4,10 @@ Each record has tag pairs (``[White "alphabeta"]``), then the moves numbered in 
 the result (``1-0``, ``0-1``, ``1/2-1/2`` or ``*``).  ``read_records`` takes any of them back
 to lists of move texts, skipping tags, numbers, comments (``{...}``, ``; ...`` and lines
 starting with ``%`` or ``#``) and results.
+
+Tag values are quoted as PGN says: ``\\`` for a backslash and ``\"`` for a quote; characters
+that would break the line (newlines, other control characters) are written as spaces.  So a
+value such as a bot's name can never close its tag and write tags of its own.
 """
 
 from __future__ import annotations
@@ -18,8 +22,17 @@ from myriad.core.state import State
 
 MOVE_NUMBER = re.compile(r"^\d+\.+")
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
-_TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]\s*$')
-_COMMENT = re.compile(r"\{[^}]*\}|;[^\n]*|^[%#][^\n]*", re.MULTILINE)
+TAG_NAME = re.compile(r"\w+", re.ASCII)
+# One piece of a record file: a whole tag line, a comment, a line starting with "[" that is
+# not a well-formed tag, a word of the movetext, or blanks.
+_PIECE = re.compile(r"""
+    (?P<tag>^[ \t]*\[(?P<name>\w+)[ \t]+"(?P<value>(?:[^"\\\n]|\\[^\n])*)"[ \t]*\][ \t]*$)
+  | (?P<comment>\{[^}]*(?:\}|\Z)|;[^\n]*|^[%#][^\n]*)
+  | (?P<bad>^[ \t]*\[[^\n]*)
+  | (?P<word>[^\s{;]+)
+  | [^\S\n]+ | \n
+""", re.MULTILINE | re.VERBOSE)
+_ESCAPED = re.compile(r"\\(.)")
 
 
 @dataclass
@@ -28,6 +41,18 @@ class Record:
 
     tags: dict[str, str] = field(default_factory=dict)
     moves: list[str] = field(default_factory=list)
+
+
+def quote_tag_value(value: str) -> str:
+    """``value`` as written between a tag's quotes: backslash and quote escaped, every
+    character that is not printable (newlines, tabs, other controls) replaced by a space."""
+    clean = "".join(ch if ch.isprintable() else " " for ch in value)
+    return clean.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def unquote_tag_value(text: str) -> str:
+    """The value written ``text`` between a tag's quotes (the inverse of :func:`quote_tag_value`)."""
+    return _ESCAPED.sub(r"\1", text)
 
 
 def result_text(outcome: Outcome | None) -> str:
@@ -51,7 +76,10 @@ def write_record(game: Game, moves: Sequence[str], outcome: Outcome | None,
         all_tags["FEN"] = game.format_position(start)
     if outcome is not None:
         all_tags.setdefault("Termination", outcome.reason)
-    lines = [f'[{k} "{v}"]' for k, v in all_tags.items()]
+    for name in all_tags:
+        if not TAG_NAME.fullmatch(name):
+            raise MyriadError(f"record tag name {name!r} must be letters, digits and '_' only")
+    lines = [f'[{k} "{quote_tag_value(str(v))}"]' for k, v in all_tags.items()]
     body: list[str] = []
     first = 0 if start is None else start.to_move
     for i, move in enumerate(moves):
@@ -75,34 +103,35 @@ def write_record(game: Game, moves: Sequence[str], outcome: Outcome | None,
 
 
 def read_records(text: str, source: str = "records") -> list[Record]:
-    """Every record in ``text``; a line that is neither a tag nor moves is an error."""
+    """Every record in ``text``; a line starting with ``[`` that is not a well-formed tag
+    is an error naming ``source`` and the line."""
+    text = "\n".join(text.splitlines())
     records: list[Record] = []
     current: Record | None = None
     in_moves = False
-    for number, raw in enumerate(_COMMENT.sub(" ", text).splitlines(), start=1):
-        line = raw.strip()
-        if not line:
-            continue
-        tag = _TAG.match(line)
-        if tag:
+    for piece in _PIECE.finditer(text):
+        kind = piece.lastgroup
+        if kind == "tag":
             if current is None or in_moves:
                 current, in_moves = Record(), False
                 records.append(current)
-            current.tags[tag.group(1)] = tag.group(2)
-            continue
-        if line.startswith("["):
-            raise MyriadError(f"{source}:{number}: malformed tag {line!r}")
-        if current is None:
-            current = Record()
-            records.append(current)
-        in_moves = True
-        for token in line.split():
-            token = MOVE_NUMBER.sub("", token)
+            current.tags[piece.group("name")] = unquote_tag_value(piece.group("value"))
+        elif kind == "bad":
+            number = text.count("\n", 0, piece.start()) + 1
+            line = piece.group().strip()
+            shown = line if len(line) <= 80 else f"{line[:80]}..."
+            raise MyriadError(f"{source}:{number}: malformed tag {shown!r}")
+        elif kind == "word":
+            token = MOVE_NUMBER.sub("", piece.group())
             if not token:
                 continue
+            if current is None:
+                current = Record()
+                records.append(current)
             if token in RESULTS:
                 current, in_moves = None, False
-                break
+                continue
+            in_moves = True
             current.moves.append(token)
     return records
 
