@@ -12,10 +12,16 @@ from typing import NamedTuple
 
 from myriad.core.errors import IllegalMoveError, InvalidMoveError, PositionError
 from myriad.core.move import CAPTURE, MOVE, Move
+from myriad.core.numbers import shortened
 from myriad.core.pieces import PieceSet
 from myriad.core.state import State
 from myriad.core.topology import Topology
 from myriad.core.zobrist import Zobrist
+
+
+#: The longest move text read (a long multi-capture in international draughts, with the
+#: squares of every landing, is under 100 characters).
+MAX_MOVE_TEXT = 400
 
 
 @dataclass(frozen=True)
@@ -267,6 +273,8 @@ class Game:
         text = text.strip()
         if not text:
             raise InvalidMoveError(f"{self.id}: empty move")
+        if len(text) > MAX_MOVE_TEXT:
+            raise InvalidMoveError(f"{self.id}: {shortened(text)} is too long for a move")
         self.check_move_syntax(text)
         moves = self.legal_moves(state)
         for move in moves:
@@ -275,7 +283,7 @@ class Game:
         shown = ", ".join(self.format_move(state, m) for m in moves[:12])
         more = "" if len(moves) <= 12 else f" ... ({len(moves)} in all)"
         raise IllegalMoveError(
-            f"{self.id}: {text!r} is not legal here; legal moves: {shown or 'none'}{more}")
+            f"{self.id}: {shortened(text)} is not legal here; legal moves: {shown or 'none'}{more}")
 
     def play_text(self, state: State, text: str) -> State:
         """Parse and play one move written in the game's notation."""

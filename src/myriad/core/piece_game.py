@@ -18,10 +18,11 @@ from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionEr
 from myriad.core.game import Game, Next, Outcome
 from myriad.core.mechanics.movement import Castling, MoveTables, Promotion, Rule
 from myriad.core.move import CAPTURE, MOVE, Move
+from myriad.core.numbers import read_int, shortened
 from myriad.core.pieces import PieceKind, PieceSet
+from myriad.core.ranks import board_rows, format_ranks, parse_ranks
 from myriad.core.state import State
 from myriad.core.topology import Topology
-from myriad.core.ranks import board_rows, format_ranks, parse_ranks
 
 CASTLING_LETTERS = "KQkq"
 
@@ -93,6 +94,9 @@ class PieceGame(Game):
         self.goal = (tuple(topology.zone(rules.goal_zone, p) for p in range(2))
                      if rules.goal_zone else None)
         self.value_at = self._square_values(rules.square_bonus)
+        #: Per piece code: the squares it may ever stand on, and its most pieces in a setup.
+        self.reachable = self._reachable()
+        self.start_counts = self._start_counts()
 
     def _square_values(self, bonus: Mapping[str, Sequence[int]]) -> tuple[tuple[int, ...], ...]:
         """Per code and square: piece value plus its square bonus (mirrored for black)."""
@@ -328,17 +332,19 @@ class PieceGame(Game):
     # -- positions -----------------------------------------------------------------------------
 
     def parse_position(self, text: str) -> State:
+        """Read a FEN-like position; refuses (``PositionError``) text that is not one and
+        positions no game reaches (see :meth:`check_reachable`)."""
         fields = text.split()
         wanted = 6 if self.piece_rules.rights_fields else 4
         if len(fields) not in (wanted - 2, wanted):
             raise PositionError(f"{self.id}: expected {wanted} fields (board, side"
                                 f"{', castling, en passant' if self.piece_rules.rights_fields else ''}"
-                                f", half-moves, move number), got {len(fields)} in {text!r}")
+                                f", half-moves, move number), got {len(fields)} in {shortened(text)}")
         if len(fields) == wanted - 2:
             fields += ["0", "1"]  # the clocks may be left out, as in EPD
         cells = parse_ranks(self.topology, fields[0], self.pieces.code_of_letter)
         if fields[1] not in self.side_letters:
-            raise PositionError(f"{self.id}: side to move must be 'w' or 'b', got {fields[1]!r}")
+            raise PositionError(f"{self.id}: side to move must be 'w' or 'b', got {shortened(fields[1])}")
         to_move = self.side_letters.index(fields[1])
         flags: tuple[int, ...] = ()
         if self.piece_rules.rights_fields:
@@ -347,30 +353,170 @@ class PieceGame(Game):
                 for ch in fields[2]:
                     if ch not in CASTLING_LETTERS or not any(c.right == 1 << CASTLING_LETTERS.index(ch)
                                                              for c in self.piece_rules.castlings):
-                        raise PositionError(f"{self.id}: bad castling field {fields[2]!r} (letter {ch!r})")
+                        raise PositionError(
+                            f"{self.id}: bad castling field {shortened(fields[2])} (letter {ch!r})")
                     rights |= 1 << CASTLING_LETTERS.index(ch)
             ep = 0
             if fields[3] != "-":
                 if fields[3] not in self.topology.index:
-                    raise PositionError(f"{self.id}: bad en-passant square {fields[3]!r}")
+                    raise PositionError(f"{self.id}: bad en-passant square {shortened(fields[3])}")
                 ep = self.topology.pos(fields[3]) + 1
             flags = (rights, ep)
-        try:
-            half, full = int(fields[-2]), int(fields[-1])
-        except ValueError:
-            raise PositionError(f"{self.id}: half-move clock and move number must be integers, "
-                                f"got {fields[-2]!r} {fields[-1]!r}") from None
-        if half < 0 or full < 1:
-            raise PositionError(f"{self.id}: half-move clock must be >= 0 and move number >= 1")
+        half = read_int(fields[-2], f"{self.id}: half-move clock", error=PositionError)
+        full = read_int(fields[-1], f"{self.id}: move number", low=1, error=PositionError)
+        self.check_reachable(cells, to_move, flags)
+        if flags and flags[1] and not self._ep_possible(cells, flags[1] - 1, 1 - to_move):
+            flags = (flags[0], 0)  # no pawn can take en passant: the same position as without
+        return self.make_state(cells, to_move, flags, (half, full))
+
+    # -- positions no game reaches ---------------------------------------------------------------
+
+    def check_reachable(self, cells: Sequence[int], to_move: int, flags: Sequence[int] = ()) -> None:
+        """Raise ``PositionError`` for a board no game of these rules reaches: a piece on a
+        square its kind never gets to (pawns behind their start rows or in their promotion
+        zone), more pieces of a kind than the setup and promotions give, royal pieces other
+        than one per side, the side not to move in check, more than two checkers, castling
+        rights without king and rook at home, an en-passant square that no double step just
+        passed, the goal reached or the pieces lost by the wrong side."""
+        owner_of, names = self.pieces.owner_of, self.topology.names
+        for pos, code in enumerate(cells):
+            if code and pos not in self.reachable[code]:
+                promo = self.tables.promotion[code]
+                why = ("it is promoted on reaching that square" if promo is not None and pos in promo[0]
+                       else "no move from the start position takes it there")
+                raise PositionError(f"{self.id}: a {self._piece_name(code)} on {names[pos]} is impossible: {why}")
+        self._check_counts(cells)
+        rules = self.piece_rules
+        if rules.royal_check:
+            for player in range(2):
+                kings = sum(1 for c in cells if c in self.royal and owner_of[c] == player)
+                if kings != 1:
+                    raise PositionError(
+                        f"{self.id}: {self.player_names[player]} must have exactly one king, has {kings}")
+            if self.tables.attacked(cells, self.royal_square(cells, 1 - to_move), to_move):
+                raise PositionError(f"{self.id}: the side not to move is in check")
+            king = self.royal_square(cells, to_move)
+            checkers = {m[-1][1] for m in self.tables.pseudo_moves(cells, 1 - to_move, -1, True)
+                        if m[-1][2] == king}
+            if len(checkers) > 2:
+                raise PositionError(f"{self.id}: {self.player_names[to_move]} is checked by {len(checkers)} "
+                                    "pieces at once; one move gives at most two checks")
+        if flags:
+            self._check_rights(cells, flags[0])
+            if flags[1]:
+                self._check_en_passant(cells, flags[1] - 1, 1 - to_move)
+        self._check_game_end(cells, to_move)
+
+    def _piece_name(self, code: int) -> str:
+        return f"{self.player_names[self.pieces.owner_of[code]]} {self.pieces.kind(code).name}"
+
+    def _reachable(self) -> tuple[frozenset[int], ...]:
+        """Per piece code, the squares it may ever stand on: those of the setups, then any
+        its moves (captures and double steps included) lead to, a move into its promotion
+        zone leading to the promoted codes instead."""
+        tables = self.tables
+        todo: list[tuple[int, int]] = []
+        for text in self.setups.values():
+            board = parse_ranks(self.topology, text.split()[0], self.pieces.code_of_letter)
+            todo.extend((code, pos) for pos, code in enumerate(board) if code)
+        castles: dict[int, list[int]] = {}  # from-square -> to-squares of castling moves
+        for _c, kf, kt, rf, rt, _empty, _path in self.castlings:
+            castles.setdefault(kf, []).append(kt)
+            castles.setdefault(rf, []).append(rt)
+        seen = set(todo)
+        while todo:
+            code, pos = todo.pop()
+            promo = tables.promotion[code]
+            targets = [t for ray, _mode in tables.rays[code][pos] for t in ray]
+            targets += [t for _passed, t in tables.double_steps[code][pos]]
+            targets += tables.en_passant[code][pos]
+            targets += castles.get(pos, ())
+            for t in targets:
+                for new in promo[1] if promo is not None and t in promo[0] else (code,):
+                    if (new, t) not in seen:
+                        seen.add((new, t))
+                        todo.append((new, t))
+        squares: list[set[int]] = [set() for _ in range(self.pieces.count)]
+        for code, pos in seen:
+            squares[code].add(pos)
+        return tuple(frozenset(s) for s in squares)
+
+    def _start_counts(self) -> tuple[int, ...]:
+        """Per piece code, the most pieces of it in any setup."""
+        counts = [0] * self.pieces.count
+        for text in self.setups.values():
+            board = parse_ranks(self.topology, text.split()[0], self.pieces.code_of_letter)
+            for code in range(1, self.pieces.count):
+                counts[code] = max(counts[code], board.count(code))
+        return tuple(counts)
+
+    def _check_counts(self, cells: Sequence[int]) -> None:
+        """Pieces are only ever taken off or promoted: more of a kind than the setup has
+        must be paid for by missing pieces that promote."""
+        tables, start = self.tables, self.start_counts
         for player in range(2):
-            kings = sum(1 for c in cells if c in self.royal and self.pieces.owner_of[c] == player)
-            if self.piece_rules.royal_check and kings != 1:
-                raise PositionError(f"{self.id}: {self.player_names[player]} must have exactly one king, has {kings}")
-        state = self.make_state(cells, to_move, flags, (half, full))
-        if self.piece_rules.royal_check and self.tables.attacked(
-                cells, self.royal_square(cells, 1 - to_move), to_move):
-            raise PositionError(f"{self.id}: the side not to move is in check")
-        return state
+            codes = [c for c in range(1, self.pieces.count) if self.pieces.owner_of[c] == player]
+            targets = {p for c in codes if (promo := tables.promotion[c]) is not None for p in promo[1]}
+            extra, missing = 0, 0
+            for code in codes:
+                count = cells.count(code)
+                if count > start[code] and code not in targets:
+                    raise PositionError(f"{self.id}: {count} pieces {self._piece_name(code)}, "
+                                        f"the start position has {start[code]} and none come by promotion")
+                extra += max(0, count - start[code])
+                if tables.promotion[code] is not None:
+                    missing += max(0, start[code] - count)
+            if extra > missing:
+                raise PositionError(
+                    f"{self.id}: {self.player_names[player]} has {extra} pieces more than the start "
+                    f"position but only {missing} promotable pieces missing")
+
+    def _check_rights(self, cells: Sequence[int], rights: int) -> None:
+        """Each castling right held needs its king and rook on their start squares."""
+        owner_of, names = self.pieces.owner_of, self.topology.names
+        for c, kf, _kt, rf, _rt, _empty, _path in self.castlings:
+            if rights & c.right and not (cells[kf] in self.royal and owner_of[cells[kf]] == c.player
+                                         and cells[rf] and owner_of[cells[rf]] == c.player
+                                         and cells[rf] not in self.royal):
+                letter = CASTLING_LETTERS[c.right.bit_length() - 1]
+                raise PositionError(f"{self.id}: castling right {letter} needs the {self.player_names[c.player]} "
+                                    f"king on {names[kf]} and its rook on {names[rf]}")
+
+    def _check_en_passant(self, cells: Sequence[int], passed: int, mover: int) -> None:
+        """The en-passant square must be one that a pawn of ``mover`` (who just moved) passed
+        with a double step: empty, with the pawn beyond it and its start square empty."""
+        names, owner_of = self.topology.names, self.pieces.owner_of
+        steps = [(code, frm, t) for code in range(1, self.pieces.count) if owner_of[code] == mover
+                 for frm, pairs in enumerate(self.tables.double_steps[code]) for p, t in pairs if p == passed]
+        if not steps:
+            raise PositionError(f"{self.id}: en-passant square {names[passed]} is not one a "
+                                f"{self.player_names[mover]} double step passes over")
+        if not any(cells[t] == code and not cells[passed] and not cells[frm] for code, frm, t in steps):
+            raise PositionError(
+                f"{self.id}: en-passant square {names[passed]}: no {self.player_names[mover]} pawn has just "
+                f"passed it with a double step (it must stand on "
+                f"{' or '.join(sorted({names[t] for _, _, t in steps}))}, with the squares behind it empty)")
+
+    def _check_game_end(self, cells: Sequence[int], to_move: int) -> None:
+        """The game ends at once when the goal is reached or a side loses its last piece:
+        both cannot happen to both sides, and the side that did it is not to move."""
+        owner_of = self.pieces.owner_of
+        names = self.player_names
+        if self.goal is not None:
+            arrived = [p for p in range(2) if any(cells[q] and owner_of[cells[q]] == p for q in self.goal[p])]
+            if len(arrived) == 2:
+                raise PositionError(f"{self.id}: both sides have reached their goal; the game ends at the first")
+            if arrived == [to_move]:
+                raise PositionError(f"{self.id}: {names[to_move]} has reached its goal (the game is over), "
+                                    f"so {names[to_move]} cannot be to move")
+        if self.piece_rules.lose_when_no_pieces:
+            present = {owner_of[c] for c in cells if c}
+            if not present:
+                raise PositionError(f"{self.id}: no pieces on the board")
+            if len(present) == 1 and to_move in present:
+                loser = 1 - to_move
+                raise PositionError(f"{self.id}: {names[loser]} has no pieces left, so its last one was "
+                                    f"just taken and {names[loser]} must be to move")
 
     def format_position(self, state: State) -> str:
         board = format_ranks(self.topology, state.cells, self.pieces.letter_of)
@@ -397,6 +543,6 @@ class PieceGame(Game):
         return self.uci(state, move)
 
     def check_move_syntax(self, text: str) -> None:
-        if not 2 <= len(text) <= 12 or not text.replace("-", "").replace("+", "").replace("#", "").replace(
-                "=", "").isalnum():
-            raise InvalidMoveError(f"{self.id}: {text!r} is not a move (expected e.g. e2e4)")
+        if not 2 <= len(text) <= 12 or not text.isascii() or not text.replace("-", "").replace(
+                "+", "").replace("#", "").replace("=", "").isalnum():
+            raise InvalidMoveError(f"{self.id}: {shortened(text)} is not a move (expected e.g. e2e4)")

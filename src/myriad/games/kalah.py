@@ -16,18 +16,16 @@ order, then its store, then the side to move.
 
 from __future__ import annotations
 
-import re
-
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
 from myriad.core.game import Game, Next, Outcome
 from myriad.core.mechanics.sowing import Leftovers, Sowing, two_row_ring
 from myriad.core.move import Move
+from myriad.core.numbers import read_int, shortened
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.state import State
 from myriad.core.topology import file_letter
 
 SIDE_LETTERS = ("s", "n")
-_COUNT = re.compile(r"[0-9]+")
 
 
 class Kalah(Game):
@@ -118,7 +116,7 @@ class Kalah(Game):
         if text not in self._letters:
             last = file_letter(self.pits - 1)
             raise InvalidMoveError(
-                f"{self.id}: {text!r} is not a house letter (a-{last} for south, A-{last.upper()} for north)")
+                f"{self.id}: {shortened(text)} is not a house letter (a-{last} for south, A-{last.upper()} for north)")
 
     def format_position(self, state: State) -> str:
         cells = state.cells
@@ -129,27 +127,25 @@ class Kalah(Game):
         fields = text.split()
         if len(fields) != 2:
             raise PositionError(
-                f"{self.id}: expected '<south>/<north> <s|n>' (two fields), got {len(fields)} in {text!r}")
+                f"{self.id}: expected '<south>/<north> <s|n>' (two fields), got {len(fields)} in {shortened(text)}")
         board, side = fields
         if side not in SIDE_LETTERS:
-            raise PositionError(f"{self.id}: side to move must be 's' or 'n', not {side!r}")
+            raise PositionError(f"{self.id}: side to move must be 's' or 'n', not {shortened(side)}")
         rows = board.split("/")
         if len(rows) != 2:
             raise PositionError(f"{self.id}: the board needs two rows (south/north) separated by '/', "
-                                f"got {len(rows)} in {board!r}")
+                                f"got {len(rows)} in {shortened(board)}")
         cells = [0] * self.topology.size
         names = self.topology.names
         for player, row in enumerate(rows):
             counts = row.split(",")
             if len(counts) != self.pits + 1:
-                raise PositionError(f"{self.id}: {self.player_names[player]} row {row!r} has {len(counts)} "
+                raise PositionError(f"{self.id}: {self.player_names[player]} row {shortened(row)} has {len(counts)} "
                                     f"counts, expected {self.pits} houses and a store")
             for pos, count in zip((*self.houses[player], self.stores[player]), counts):
-                if not _COUNT.fullmatch(count):
-                    where = "store" if pos == self.stores[player] else f"house {names[pos]}"
-                    raise PositionError(f"{self.id}: {self.player_names[player]} {where}: {count!r} is "
-                                        "not a non-negative integer")
-                cells[pos] = int(count)
+                where = "store" if pos == self.stores[player] else f"house {names[pos]}"
+                cells[pos] = read_int(count, f"{self.id}: {self.player_names[player]} {where}",
+                                      high=self.total, error=PositionError)
         if sum(cells) > self.total:
             raise PositionError(f"{self.id}: {sum(cells)} seeds in all, this game has only {self.total}")
         return self.make_state(cells, SIDE_LETTERS.index(side))

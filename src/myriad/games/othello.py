@@ -42,6 +42,7 @@ from myriad.core.mechanics.placement import (
     passes_after,
 )
 from myriad.core.move import Move
+from myriad.core.numbers import read_int, shortened
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.state import State
 from myriad.core.topology import NO_LINK, Topology, square_board
@@ -239,21 +240,29 @@ class Othello(Game):
     # -- notation --------------------------------------------------------------------------
 
     def parse_position(self, text: str) -> State:
-        """Read ``<rank string> <side to move> [<passes in a row>]``."""
+        """Read ``<rank string> <side to move> [<passes in a row>]``; refuses boards no game
+        reaches (see :meth:`check_reachable`)."""
         fields = text.split()
         if len(fields) not in (2, 3):
-            raise PositionError(
-                f"{self.id}: expected '<rows> <side to move> [passes]' like {self.setups['start']!r}, got {text!r}")
+            raise PositionError(f"{self.id}: expected '<rows> <side to move> [passes]' like "
+                                f"{self.setups['start']!r}, got {shortened(text)}")
         cells = parse_ranks(self.topology, fields[0], self.pieces.code_of_letter)
         if fields[1] not in self.side_letters:
             raise PositionError(f"{self.id}: side to move must be one of {'/'.join(self.side_letters)}, "
-                                f"got {fields[1]!r}")
+                                f"got {shortened(fields[1])}")
+        to_move = self.side_letters.index(fields[1])
         passes = 0
         if len(fields) == 3:
-            if fields[2] not in ("0", "1"):
-                raise PositionError(f"{self.id}: passes in a row must be 0 or 1, got {fields[2]!r}")
-            passes = int(fields[2])
-        return self.make_state(cells, self.side_letters.index(fields[1]), (), (passes,))
+            passes = read_int(fields[2], f"{self.id}: passes in a row", high=1, error=PositionError)
+        self.check_reachable(cells, to_move, passes)
+        return self.make_state(cells, to_move, (), (passes,))
+
+    def check_reachable(self, cells: Sequence[int], to_move: int, passes: int) -> None:
+        """Raise ``PositionError`` when the position says the player not to move has just
+        passed but that player could place a disc.  (Boards themselves are not checked:
+        study positions with empty centre cells or lone discs are accepted.)"""
+        if passes and self.flips.can_place(cells, 1 - to_move):
+            raise PositionError(f"{self.id}: {self.player_names[1 - to_move]} passed but has a move here")
 
     def format_position(self, state: State) -> str:
         """``<rank string> <side to move>``, plus the passes in a row when there are any."""
@@ -274,7 +283,7 @@ class Othello(Game):
             return
         if CELL_NAME.fullmatch(text):
             raise InvalidMoveError(f"{self.id}: there is no cell {text!r} on the {self.size}x{self.size} board")
-        raise InvalidMoveError(f"{self.id}: {text!r} is not a move; expected a cell like 'd3' or 'pass'")
+        raise InvalidMoveError(f"{self.id}: {shortened(text)} is not a move; expected a cell like 'd3' or 'pass'")
 
 
 def othello(size: int = 8) -> Othello:
