@@ -15,6 +15,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from myriad.arena import options
 from myriad.core.errors import MyriadError
 from myriad.core.game import Game, perft
 from myriad.core.state import State
@@ -22,6 +23,10 @@ from myriad.games import game_ids, get_game
 from myriad.notation.describe import move_json, outcome_json, outcome_text
 
 USAGE_ERROR = 2
+#: The deepest perft the command accepts (far beyond what any game can count in a day).
+MAX_PERFT_DEPTH = 100
+#: The longest error message printed; a longer one (quoting huge input) is cut.
+MAX_MESSAGE = 1000
 
 
 class UsageError(MyriadError):
@@ -111,12 +116,14 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
-    """Count move sequences of each length 1..DEPTH."""
-    if args.depth < 1:
-        raise UsageError(f"depth must be at least 1, got {args.depth}")
+    """Count move sequences of each length 1..DEPTH (stopping after the first depth with
+    none: every deeper count is zero too)."""
     game = load_game(args.game)
     state = load_state(game, args.position, args.setup)
+    nodes = 1
     for depth in range(1, args.depth + 1):
+        if nodes == 0:
+            break
         start = time.perf_counter()
         nodes = perft(game, state, depth)
         seconds = time.perf_counter() - start
@@ -133,8 +140,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Benchmark the rules: perft nodes per second, python-chess as the chess reference."""
     from myriad.bench import bench_rules
 
-    if not args.seconds > 0:
-        raise UsageError(f"--seconds must be positive, got {args.seconds}")
     games = [load_game(g) for g in (args.games or game_ids())]
     if not args.json:
         print(f"perft speed, deepest depth predicted to take at most {args.seconds:g} s per game",
@@ -175,8 +180,6 @@ def cmd_bench_search(args: argparse.Namespace) -> int:
     """Benchmark the searchers: depth reached in equal time, as ratios to plain negamax."""
     from myriad.bench import SEARCH_ALGOS, SEARCH_POSITIONS, bench_search
 
-    if not args.seconds > 0:
-        raise UsageError(f"--seconds must be positive, got {args.seconds}")
     chosen = args.games or list(SEARCH_POSITIONS)
     unknown = [g for g in chosen if g not in SEARCH_POSITIONS]
     if unknown:
@@ -220,7 +223,8 @@ def build_parser() -> Parser:
 
     perft_cmd = commands.add_parser("perft", help="count move sequences up to a depth")
     position_options(perft_cmd)
-    perft_cmd.add_argument("depth", metavar="DEPTH", type=int, help="deepest ply count (>= 1)")
+    perft_cmd.add_argument("depth", metavar="DEPTH", type=options.count(1, MAX_PERFT_DEPTH),
+                           help=f"deepest ply count (1 to {MAX_PERFT_DEPTH})")
     perft_cmd.set_defaults(run=cmd_perft)
 
     bench = commands.add_parser("bench", help="benchmarks")
@@ -228,13 +232,13 @@ def build_parser() -> Parser:
     rules = kinds.add_parser("rules", help="perft nodes/s per game; python-chess as the reference")
     rules.add_argument("--json", action="store_true", help="print one JSON object per line")
     rules.add_argument("--games", nargs="+", metavar="GAME", help="games to run (default: all)")
-    rules.add_argument("--seconds", type=float, default=2.0, metavar="S",
+    rules.add_argument("--seconds", type=options.seconds(), default=2.0, metavar="S",
                        help="time budget of the deepest perft per game (default 2)")
     rules.set_defaults(run=cmd_bench)
     search = kinds.add_parser("search", help="depth reached by negamax, NegaScout and MTD(f) in equal time")
     search.add_argument("--json", action="store_true", help="print one JSON object per line")
     search.add_argument("--games", nargs="+", metavar="GAME", help="games to run (default: chess gomoku)")
-    search.add_argument("--seconds", type=float, default=2.0, metavar="S",
+    search.add_argument("--seconds", type=options.seconds(), default=2.0, metavar="S",
                         help="thinking time per position and algorithm (default 2)")
     search.set_defaults(run=cmd_bench_search)
 
@@ -247,13 +251,20 @@ def build_parser() -> Parser:
     return parser
 
 
+def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
+    """``message`` as one printable line: control characters (newlines from quoted input,
+    a terminal's escape sequences) shown escaped, and cut after ``limit`` characters."""
+    text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     try:
         args = build_parser().parse_args(argv)
         return int(args.run(args))
     except MyriadError as exc:
-        print(f"myriad: error: {exc}", file=sys.stderr)
+        print(f"myriad: error: {one_line(str(exc))}", file=sys.stderr)
         return USAGE_ERROR
     except SystemExit as exc:  # --help and --version exit through argparse
         return exc.code if isinstance(exc.code, int) else 0

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -25,11 +24,18 @@ from rich.table import Table
 
 from myriad.ai import Limits, make_bot
 from myriad.arena.elo import elo_with_error, fit_ratings, score_interval
-from myriad.arena.match import MatchResult, opening_lines, run_match
+from myriad.arena import options
+from myriad.arena.match import GameResult, MatchResult, opening_lines, run_match
 from myriad.core.errors import MyriadError
 from myriad.core.game import Game, Outcome
 from myriad.games import get_game
+from myriad.notation.files import TextOutput, open_text_output, read_text_file
 from myriad.notation.records import read_records, replay, write_record
+
+#: The most games a match (or each pairing of a tournament) may ask for.
+MAX_GAMES = 100_000
+#: The most worker processes a match may ask for.
+MAX_JOBS = 64
 
 
 def _check_specs(game: Game, *specs: str) -> None:
@@ -107,19 +113,30 @@ def cmd_match(args: argparse.Namespace) -> int:
     """Play a match between two bots and report score and Elo."""
     game = get_game(args.game)
     _check_specs(game, args.bot_a, args.bot_b)
-    if args.games < 1:
-        raise MyriadError(f"--games must be at least 1, got {args.games}")
-    openings = opening_lines(game, Path(args.openings).read_text()) if args.openings else None
-    with _progress(f"{args.bot_a} vs {args.bot_b}", args.json) as bar:
-        task = bar.add_task("", total=args.games)
+    openings = None
+    if args.openings:
+        openings = opening_lines(game, read_text_file(args.openings, "openings file"))
+        if not openings:
+            raise MyriadError(f"openings file {args.openings!r}: no openings in it")
+    # The output file is opened before the first game and each game written as it ends:
+    # a bad path fails at once, an interrupted match keeps the games already played.
+    out = open_text_output(args.out, "--out file") if args.out else None
+    try:
+        with _progress(f"{args.bot_a} vs {args.bot_b}", args.json) as bar:
+            task = bar.add_task("", total=args.games)
 
-        def progress(r: MatchResult) -> None:
-            bar.update(task, completed=r.games, description=f"+{r.wins} ={r.draws} -{r.losses}")
-        result = run_match(game.id, args.bot_a, args.bot_b, args.games, args.movetime, jobs=args.jobs,
-                           seed=args.seed, openings=openings, progress=progress)
+            def progress(r: MatchResult) -> None:
+                bar.update(task, completed=r.games, description=f"+{r.wins} ={r.draws} -{r.losses}")
+
+            def save(r: GameResult) -> None:
+                if out is not None:
+                    _save(game, r, out)
+            result = run_match(game.id, args.bot_a, args.bot_b, args.games, args.movetime, jobs=args.jobs,
+                               seed=args.seed, openings=openings, progress=progress, on_game=save)
+    finally:
+        if out is not None:
+            out.close()
     summary = match_summary(result)
-    if args.out:
-        _save(game, result, args.out)
     slowest = [max((r.max_seconds[seat] for r in result.results for seat, s in enumerate(r.specs)
                     if s == spec), default=0.0) for spec in (args.bot_a, args.bot_b)]
     forfeits = [f for r in result.results for f in r.failures]
@@ -137,12 +154,10 @@ def cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
-def _save(game: Game, result: MatchResult, path: str) -> None:
-    texts = []
-    for i, r in enumerate(result.results, start=1):
-        texts.append(write_record(game, r.moves, Outcome(r.scores, r.reason),
-                                  {"Round": str(i), "White": r.specs[0], "Black": r.specs[1]}))
-    Path(path).write_text("".join(texts))
+def _save(game: Game, r: GameResult, out: TextOutput) -> None:
+    """Append the record of one finished game (its round, seats and result) to ``out``."""
+    out.write(write_record(game, r.moves, Outcome(r.scores, r.reason),
+                           {"Round": str(r.round), "White": r.specs[0], "Black": r.specs[1]}))
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
@@ -200,14 +215,17 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Print every position of a saved game."""
     game = get_game(args.game)
-    records = read_records(Path(args.file).read_text(), args.file)
+    records = read_records(read_text_file(args.file, "record file"), args.file)
     if not records:
-        raise MyriadError(f"{args.file}: no game records found")
+        raise MyriadError(f"record file {args.file!r}: no game records found")
     if not 1 <= args.index <= len(records):
-        raise MyriadError(f"{args.file}: --index must be 1..{len(records)}")
+        raise MyriadError(f"record file {args.file!r}: --index must be 1..{len(records)}, got {args.index}")
     record = records[args.index - 1]
-    states = replay(game, record)
-    print(" ".join(f'{k}="{v}"' for k, v in record.tags.items()))
+    try:
+        states = replay(game, record)
+    except MyriadError as err:
+        raise MyriadError(f"record file {args.file!r}, game {args.index}: {err}") from None
+    print(" ".join(f'{k}="{_printable(v)}"' for k, v in record.tags.items()))
     print(game.render(states[0]))
     for text, state in zip(record.moves, states[1:]):
         print(f"\n{text}")
@@ -217,13 +235,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _printable(text: str) -> str:
+    """``text`` with control characters (a terminal's escape sequences) shown escaped."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
 def add_commands(commands: Any) -> None:
     """Register think, match, tournament and replay on the command-line parser."""
     think = commands.add_parser("think", help="ask a bot for its move in a position")
     think.add_argument("game", metavar="GAME")
     think.add_argument("--position", metavar="TEXT", help="the position (default: the start)")
     think.add_argument("--bot", default="alphabeta:time=1", metavar="SPEC", help="bot spec")
-    think.add_argument("--time", type=float, metavar="S", help="seconds to think (besides the spec's own)")
+    think.add_argument("--time", type=options.seconds(), metavar="S",
+                       help="seconds to think (besides the spec's own)")
     think.add_argument("--json", action="store_true")
     think.set_defaults(run=cmd_think)
 
@@ -231,10 +255,10 @@ def add_commands(commands: Any) -> None:
     match.add_argument("game", metavar="GAME")
     match.add_argument("bot_a", metavar="BOT_A")
     match.add_argument("bot_b", metavar="BOT_B")
-    match.add_argument("--games", type=int, default=10, metavar="N")
-    match.add_argument("--movetime", type=float, default=0.5, metavar="S")
-    match.add_argument("--jobs", type=int, default=1, metavar="J")
-    match.add_argument("--seed", type=int, default=1, metavar="K")
+    match.add_argument("--games", type=options.count(1, MAX_GAMES), default=10, metavar="N")
+    match.add_argument("--movetime", type=options.seconds(), default=0.5, metavar="S")
+    match.add_argument("--jobs", type=options.count(1, MAX_JOBS), default=1, metavar="J")
+    match.add_argument("--seed", type=options.count(0, 10**9 - 1), default=1, metavar="K")
     match.add_argument("--openings", metavar="FILE", help="one opening (moves) per line")
     match.add_argument("--out", metavar="FILE", help="save the games (PGN / PDN / move lists)")
     match.add_argument("--json", action="store_true")
@@ -243,10 +267,11 @@ def add_commands(commands: Any) -> None:
     tour = commands.add_parser("tournament", help="round robin or gauntlet with an Elo table")
     tour.add_argument("game", metavar="GAME")
     tour.add_argument("bots", nargs="+", metavar="BOT")
-    tour.add_argument("--games", type=int, default=10, metavar="N", help="games per pairing")
-    tour.add_argument("--movetime", type=float, default=0.5, metavar="S")
-    tour.add_argument("--jobs", type=int, default=1, metavar="J")
-    tour.add_argument("--seed", type=int, default=1, metavar="K")
+    tour.add_argument("--games", type=options.count(1, MAX_GAMES), default=10, metavar="N",
+                      help="games per pairing")
+    tour.add_argument("--movetime", type=options.seconds(), default=0.5, metavar="S")
+    tour.add_argument("--jobs", type=options.count(1, MAX_JOBS), default=1, metavar="J")
+    tour.add_argument("--seed", type=options.count(0, 10**9 - 1), default=1, metavar="K")
     tour.add_argument("--gauntlet", action="store_true", help="the first bot against each other")
     tour.add_argument("--json", action="store_true")
     tour.set_defaults(run=cmd_tournament)
@@ -254,6 +279,7 @@ def add_commands(commands: Any) -> None:
     rep = commands.add_parser("replay", help="print every position of a saved game")
     rep.add_argument("game", metavar="GAME")
     rep.add_argument("file", metavar="FILE")
-    rep.add_argument("--index", type=int, default=1, metavar="N", help="which game of the file")
+    rep.add_argument("--index", type=options.count(1, 10**9 - 1), default=1, metavar="N",
+                     help="which game of the file")
     rep.set_defaults(run=cmd_replay)
 

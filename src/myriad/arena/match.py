@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 
 from myriad.ai import Limits, make_bot
@@ -37,6 +37,8 @@ class GameResult:
     failures: list[str] = field(default_factory=list)
     #: The seat of the bot that lost by crashing, an illegal move or overrunning its time.
     forfeited: int | None = None
+    #: The game's number in its match (1, 2, ...; 0 for a game played on its own).
+    round: int = 0
 
 
 @dataclass
@@ -150,25 +152,49 @@ def match_schedule(game_id: str, bot_a: str, bot_b: str, games: int, movetime: f
 
 def run_match(game_id: str, bot_a: str, bot_b: str, games: int, movetime: float = 0.5, *,
               jobs: int = 1, seed: int = 1, openings: Sequence[Sequence[str]] | None = None,
-              random_plies: int = 2, progress: Callable[[MatchResult], None] | None = None) -> MatchResult:
-    """Play a match; ``progress`` is called after each game with the running totals."""
+              random_plies: int = 2, progress: Callable[[MatchResult], None] | None = None,
+              on_game: Callable[[GameResult], None] | None = None) -> MatchResult:
+    """Play a match.  As each game ends (in any order when ``jobs`` > 1), ``on_game`` is
+    called with it (its ``round`` set) and then ``progress`` with the running totals;
+    ``results`` are kept in round order."""
     schedule = match_schedule(game_id, bot_a, bot_b, games, movetime, openings, seed, random_plies)
     result = MatchResult()
-    for game_result, first_seat in _run(schedule, jobs):
+    for number, game_result, first_seat in _run(schedule, jobs):
+        game_result.round = number
         result.add(game_result, first_seat)
+        result.results.sort(key=lambda r: r.round)
+        if on_game:
+            on_game(game_result)
         if progress:
             progress(result)
     return result
 
 
 def _run(schedule: list[tuple[str, tuple[str, str], float, tuple[str, ...], int]],
-         jobs: int) -> Iterator[tuple[GameResult, int]]:
+         jobs: int) -> Iterator[tuple[int, GameResult, int]]:
+    """(round, result, first seat) of each game as it ends.  With a pool, a failure or an
+    interruption cancels the games not yet started instead of waiting for all of them."""
     if jobs <= 1:
-        for args in schedule:
-            yield _play_pair_game(args)
+        for number, args in enumerate(schedule, start=1):
+            yield (number, *_play_pair_game(args))
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(_play_pair_game, schedule)
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        pending: dict[Future[tuple[GameResult, int]], int] = {
+            pool.submit(_play_pair_game, args): number for number, args in enumerate(schedule, start=1)}
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            failed = None
+            for future in sorted(done, key=pending.__getitem__):
+                number = pending.pop(future)
+                if future.exception() is not None:
+                    failed = failed or future
+                else:
+                    yield (number, *future.result())
+            if failed is not None:  # after the games that ended with it are handed on
+                failed.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def opening_lines(game: Game, text: str) -> list[list[str]]:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from myriad.ai import Bot, Limits, make_bot
+from myriad.arena import options
 from myriad.core.errors import MyriadError
 from myriad.core.game import Game
 from myriad.core.state import State
@@ -58,9 +59,20 @@ class TerminalGame:
                 if not self.human_turn():
                     return 0
             else:
-                decision = bot.choose(game.observe(self.state, self.state.to_move), Limits.of(self.movetime))
-                self.push(decision.move, f"{bot.name}")
+                self.push(self.bot_move(bot), f"{bot.name}")
             self.show()
+
+    def bot_move(self, bot: Bot) -> Any:
+        """The bot's move; a bot that fails or answers an illegal move ends the game with a
+        :class:`MyriadError` saying so (e.g. a lone ``book`` bot out of its book)."""
+        player = self.state.to_move
+        try:
+            move = bot.choose(self.game.observe(self.state, player), Limits.of(self.movetime)).move
+        except Exception as err:  # noqa: BLE001 - any failure of the bot ends the game, told in one line
+            raise MyriadError(f"{bot.name} ({self.game.player_names[player]}) found no move: {err}") from None
+        if move not in self.game.legal_moves(self.state):
+            raise MyriadError(f"{bot.name} ({self.game.player_names[player]}) answered an illegal move")
+        return move
 
     def human_turn(self) -> bool:
         """Read commands until a move is played; False when the human quits."""
@@ -71,6 +83,9 @@ class TerminalGame:
             except EOFError:
                 self.write("")
                 return False
+            except UnicodeDecodeError:
+                self.write("not understood: the line is not text in the terminal's encoding")
+                continue
             if text in ("quit", "exit", "q"):
                 return False
             if text == "moves":
@@ -154,5 +169,6 @@ def add_play_command(commands: Any) -> None:
     play.add_argument("--first", default=HUMAN, metavar="human|SPEC", help="who plays first")
     play.add_argument("--second", default="alphabeta", metavar="human|SPEC", help="who plays second")
     play.add_argument("--position", metavar="TEXT", help="start from this position")
-    play.add_argument("--movetime", type=float, default=1.0, metavar="S", help="bot seconds per move")
+    play.add_argument("--movetime", type=options.seconds(), default=1.0, metavar="S",
+                      help="bot seconds per move")
     play.set_defaults(run=cmd_play)
