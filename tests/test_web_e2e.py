@@ -9,6 +9,8 @@ they fail instead.  Screenshots of the game list and of several boards are saved
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import random
 import re
@@ -30,6 +32,9 @@ ARTIFACTS = Path(__file__).parent / "artifacts"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+# The client secret of the tests' API calls, also given to the pages of ``page``: games made
+# through the API are that page's own.
+CLIENT = "c1" * 32
 
 try:
     from playwright.sync_api import Browser, Page, expect, sync_playwright
@@ -58,17 +63,50 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
+@contextlib.contextmanager
+def new_page(browser: Browser, client: str | None = None, **options: Any) -> Iterator[Page]:
+    """A page in a browser context of its own (its own storage: another person), with
+    ``client`` as its client secret (None: the page makes one); fails on JavaScript errors."""
+    context = browser.new_context(**{"viewport": {"width": 1200, "height": 900}, **options})
+    if client is not None:
+        context.add_init_script(f"localStorage.setItem('myriad.client', {json.dumps(client)})")
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda err: errors.append(str(err)))
     opened.set_default_timeout(15_000)
     expect.set_options(timeout=15_000)  # assertions too wait out a stalled machine (default 5 s)
-    yield opened
-    context.close()
+    try:
+        yield opened
+    finally:
+        context.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    with new_page(browser, CLIENT) as opened:
+        yield opened
+
+
+def call(server: Server, method: str, path: str, body: Any = None, client: str | None = CLIENT,
+         seat: str | None = None) -> Any:
+    """One JSON request as the client ``client`` acting with the seat key ``seat``."""
+    headers = {"Content-Type": "application/json"}
+    if client is not None:
+        headers["X-Myriad-Client"] = client
+    if seat is not None:
+        headers["X-Myriad-Seat"] = seat
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(server.base + path, data, headers, method=method)
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def create(server: Server, body: dict[str, Any], client: str = CLIENT) -> dict[str, Any]:
+    """A new game of ``client``'s: its view, with the seat keys under "keys"."""
+    view: dict[str, Any] = call(server, "POST", "/api/games", body, client)
+    assert len(view["keys"]) == len(view["seats"])
+    return view
 
 
 def shoot(page: Page, name: str) -> Path:
@@ -114,6 +152,13 @@ def wait_played(page: Page, count: int, timeout: float = 15_000) -> list[str]:
 
 
 def open_game(page: Page, server: Server, view: dict[str, Any]) -> None:
+    """Open the game made by ``create`` in ``page``, which holds its seat keys."""
+    name, keys = json.dumps(f"myriad.keys.{view['id']}"), json.dumps(json.dumps(view["keys"]))
+    store = f"localStorage.setItem({name}, {keys})"
+    if page.url.startswith(server.base):
+        page.evaluate(store)  # (going to another game of the page changes the hash only: no reload)
+    else:
+        page.context.add_init_script(store)
     page.goto(f"{server.base}/#/game/{view['id']}")
     expect(page.locator(f'#board[data-game="{view["game"]}"]')).to_be_visible()
 
@@ -155,7 +200,7 @@ def test_chess_against_a_bot_move_answer_undo(page: Page, server: Server) -> Non
 
 
 def test_drag_a_piece_and_refused_input(page: Page, server: Server) -> None:
-    view = server.call("POST", "/api/games", {"game": "chess", "seats": ["human", "human"]})
+    view = create(server, {"game": "chess", "seats": ["human", "human"]})
     open_game(page, server, view)
     page.drag_and_drop('#board rect.hit[data-square="g1"]', '#board rect.hit[data-square="f3"]')
     expect(move_cells(page).first).to_have_text("Nf3")
@@ -176,7 +221,7 @@ def test_drag_a_piece_and_refused_input(page: Page, server: Server) -> None:
 
 
 def test_controls_flip_rules_sound_export_copy(page: Page, server: Server) -> None:
-    view = server.call("POST", "/api/games", {"game": "chess", "seats": ["human", "human"]})
+    view = create(server, {"game": "chess", "seats": ["human", "human"]})
     open_game(page, server, view)
     a1 = box(page, "a1")
     h8 = box(page, "h8")
@@ -214,7 +259,7 @@ def test_position_from_the_url(page: Page, server: Server) -> None:
 
 
 def test_promotion_asks_for_the_piece(page: Page, server: Server) -> None:
-    view = server.call("POST", "/api/games", {"game": "chess", "seats": ["human", "human"],
+    view = create(server, {"game": "chess", "seats": ["human", "human"],
                                               "position": "8/1P5k/8/8/8/8/8/K7 w - - 0 1"})
     open_game(page, server, view)
     square(page, "b7").click()
@@ -227,7 +272,7 @@ def test_promotion_asks_for_the_piece(page: Page, server: Server) -> None:
 
 
 def test_draughts_multi_capture_by_clicks(page: Page, server: Server) -> None:
-    view = server.call("POST", "/api/games", {"game": "checkers", "seats": ["human", "human"],
+    view = create(server, {"game": "checkers", "seats": ["human", "human"],
                                               "position": "B:W18,19,26,27:B14"})
     open_game(page, server, view)
     square(page, "14").click()
@@ -273,7 +318,7 @@ def test_reversi_between_two_bots_to_the_end(page: Page, server: Server) -> None
 
 
 def test_kalah_sowing_and_extra_turn(page: Page, server: Server) -> None:
-    view = server.call("POST", "/api/games", {"game": "kalah", "seats": ["human", "easy"]})
+    view = create(server, {"game": "kalah", "seats": ["human", "easy"]})
     open_game(page, server, view)
     square(page, "c").click()  # four seeds from c: the last one lands in the store
     expect(move_cells(page).first).to_have_text("c")
@@ -286,7 +331,7 @@ def test_kalah_sowing_and_extra_turn(page: Page, server: Server) -> None:
 
 def test_game_list_filter_and_phone_width(page: Page, server: Server, browser: Browser) -> None:
     for game in ("gomoku", "international", "connect4"):
-        server.call("POST", "/api/games", {"game": game, "seats": ["human", "human"]})
+        create(server, {"game": game, "seats": ["human", "human"]})
     page.goto(server.base)
     expect(page.locator(".game-card").first).to_be_visible()
     assert page.locator(".game-card svg.board").count() == page.locator(".game-card").count()
@@ -297,12 +342,9 @@ def test_game_list_filter_and_phone_width(page: Page, server: Server, browser: B
     assert games and games <= {"checkers", "russian", "brazilian", "international"}
     page.select_option("#family-filter", "")
 
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    try:
-        small = phone.new_page()
-        view = server.call("POST", "/api/games", {"game": "gomoku", "seats": ["human", "human"]})
-        small.goto(f"{server.base}/#/game/{view['id']}")
-        expect(small.locator('#board[data-game="gomoku"]')).to_be_visible()
+    with new_page(browser, CLIENT, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True) as small:
+        view = create(server, {"game": "gomoku", "seats": ["human", "human"]})
+        open_game(small, server, view)
         small.locator('#board rect.hit[data-square="h8"]').tap()
         expect(small.locator("#moves td").first).to_have_text("h8")
         width = small.evaluate("document.documentElement.scrollWidth")
@@ -311,14 +353,12 @@ def test_game_list_filter_and_phone_width(page: Page, server: Server, browser: B
         assert board is not None and board["width"] <= 390
         ARTIFACTS.mkdir(exist_ok=True)
         small.screenshot(path=str(ARTIFACTS / "phone-gomoku.png"), full_page=True)
-    finally:
-        phone.close()
 
 
 def test_every_game_opens_and_takes_a_move(page: Page, server: Server) -> None:
     catalog = server.call("GET", "/api/catalog")
     for layout in catalog["games"]:
-        view = server.call("POST", "/api/games", {"game": layout["id"],
+        view = create(server, {"game": layout["id"],
                                                   "seats": ["human"] * len(layout["players"])})
         open_game(page, server, view)
         move = view["legal"][0]
@@ -327,11 +367,91 @@ def test_every_game_opens_and_takes_a_move(page: Page, server: Server) -> None:
         assert wait_played(page, 1) == [move["notation"]], layout["id"]
 
 
+def test_an_invitation_link_hands_a_seat_to_a_friend(page: Page, server: Server, browser: Browser) -> None:
+    page.goto(server.base)
+    page.select_option("#game-select", "chess")
+    page.select_option('#seats select[data-player="0"]', "human")
+    page.select_option('#seats select[data-player="1"]', "human")
+    page.click("#start-game")
+    expect(page.locator('#board[data-game="chess"]')).to_be_visible()
+    # The creator holds both seats' keys: an invitation for each.
+    expect(page.locator("#invites .invite")).to_have_count(2)
+    link = page.locator('#invites .invite[data-player="1"]').get_attribute("href")
+    assert link is not None
+    game_id = page.url.rsplit("/", 1)[1]
+    assert re.fullmatch(rf"{re.escape(server.base)}/\?game_id={game_id}&player=1#seat=[\w-]+", link), link
+    square(page, "e2").click()
+    square(page, "e4").click()
+    expect(move_cells(page).first).to_have_text("e4")
+
+    with new_page(browser) as friend:
+        friend.goto(link)
+        expect(friend.locator('#board[data-game="chess"]')).to_be_visible()
+        expect(friend).to_have_url(f"{server.base}/#/game/{game_id}")  # the key left the address
+        key = link.rsplit("#seat=", 1)[1]
+        assert friend.evaluate(f"JSON.parse(localStorage.getItem('myriad.keys.{game_id}'))") == [None, key]
+        expect(friend.locator("#bar-bottom .player-name")).to_have_text("black")  # seen from black
+        expect(friend.locator("#status")).to_have_text("Your move (black)")
+        expect(friend.locator("#invites .invite")).to_have_count(1)  # only the seat it holds
+        expect(friend.locator("#watching")).to_be_hidden()
+        square(friend, "e7").click()
+        square(friend, "e5").click()
+        expect(move_cells(friend).nth(1)).to_have_text("e5")
+        expect(friend.locator("#status")).to_have_text("White to move")
+        expect(move_cells(page).nth(1)).to_have_text("e5")  # live on the creator's page
+        # White's turn: the friend's clicks do nothing.
+        square(friend, "g1").click()
+        expect(friend.locator("#board [data-target]")).to_have_count(0)
+
+
+def test_a_browser_without_keys_watches(page: Page, server: Server, browser: Browser) -> None:
+    view = create(server, {"game": "chess", "seats": ["human", "human"]})
+    open_game(page, server, view)
+    expect(page.locator("#owner-controls")).to_be_visible()
+    with new_page(browser) as watcher:
+        watcher.goto(f"{server.base}/#/game/{view['id']}")
+        expect(watcher.locator('#board[data-game="chess"]')).to_be_visible()
+        expect(watcher.locator("#watching")).to_be_visible()
+        expect(watcher.locator("#status")).to_have_text("White to move")
+        for hidden in ("#undo", "#redo", "#pass", "#invites", "#owner-controls", "#bot-controls"):
+            expect(watcher.locator(hidden)).to_be_hidden()
+        expect(watcher.locator("#board.interactive")).to_have_count(0)
+        square(watcher, "e2").click()
+        expect(watcher.locator("#board [data-target]")).to_have_count(0)
+        # The players' moves arrive live; the watcher still cannot move.
+        call(server, "POST", f"/api/games/{view['id']}/moves", {"move": "e4"}, seat=view["keys"][0])
+        expect(move_cells(watcher).first).to_have_text("e4")
+        expect(move_cells(page).first).to_have_text("e4")
+        square(watcher, "e7").click()
+        expect(watcher.locator("#board [data-target]")).to_have_count(0)
+        # Without a key the server refuses too.
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            call(server, "POST", f"/api/games/{view['id']}/moves", {"move": "e5"}, client="d2" * 32)
+        assert refused.value.code == 403
+
+
+def test_another_clients_list_shows_only_public_games(page: Page, server: Server, browser: Browser) -> None:
+    private = create(server, {"game": "tictactoe", "seats": ["human", "human"]})
+    public = create(server, {"game": "connect4", "seats": ["human", "human"], "public": True})
+    page.goto(server.base)
+    for game in (private, public):  # both are the owner's own, with a delete button
+        expect(page.locator(f'#games-list .game-card[data-id="{game["id"]}"] .remove')).to_have_count(1)
+    with new_page(browser) as other:
+        other.goto(server.base)
+        card = other.locator(f'#public-list .game-card[data-id="{public["id"]}"]')
+        expect(card).to_be_visible()
+        expect(other.locator("#public-games")).to_be_visible()
+        expect(card.locator(".remove")).to_have_count(0)
+        expect(other.locator(f'.game-card[data-id="{private["id"]}"]')).to_have_count(0)
+        expect(other.locator("#games-list .game-card")).to_have_count(0)
+        expect(other.locator("#no-games")).to_be_visible()
+
+
 def play_to_the_end_by_clicks(page: Page, server: Server, game: str, seed: int = 1) -> dict[str, Any]:
     """Play ``game`` in the browser, human (random moves, entered by clicks) against the
     random bot, until it ends; returns the last view."""
     rng = random.Random(seed)
-    view = server.call("POST", "/api/games", {"game": game, "seats": ["human", "random"], "delay": 0})
+    view = create(server, {"game": game, "seats": ["human", "random"], "delay": 0})
     open_game(page, server, view)
     deadline = time.monotonic() + 600
     while True:
