@@ -399,6 +399,7 @@ def test_an_invitation_link_hands_a_seat_to_a_friend(page: Page, server: Server,
         expect(move_cells(friend).nth(1)).to_have_text("e5")
         expect(friend.locator("#status")).to_have_text("White to move")
         expect(move_cells(page).nth(1)).to_have_text("e5")  # live on the creator's page
+        shoot(friend, "invited")
         # White's turn: the friend's clicks do nothing.
         square(friend, "g1").click()
         expect(friend.locator("#board [data-target]")).to_have_count(0)
@@ -445,6 +446,52 @@ def test_another_clients_list_shows_only_public_games(page: Page, server: Server
         expect(other.locator(f'.game-card[data-id="{private["id"]}"]')).to_have_count(0)
         expect(other.locator("#games-list .game-card")).to_have_count(0)
         expect(other.locator("#no-games")).to_be_visible()
+
+
+def test_read_only_busy_and_refused_answers(page: Page, server: Server, browser: Browser) -> None:
+    """The server's refusals, played by intercepting its answers: a read-only store, a busy
+    one (503 with Retry-After: tried once more) and a seat key it does not accept."""
+    catalog = call(server, "GET", "/api/catalog")
+    view = create(server, {"game": "chess", "seats": ["human", "human"]})
+    with new_page(browser, CLIENT) as reader:
+        banner = "Read-only while the disk is checked"
+        reader.route("**/api/catalog", lambda route: route.fulfill(
+            json={**catalog, "read_only": True, "banner": banner}))
+        reader.goto(server.base)
+        expect(reader.locator("#banner")).to_have_text(banner)
+        expect(reader.locator("#start-game")).to_be_disabled()
+        open_game(reader, server, view)
+        expect(reader.locator("#status")).to_have_text("White to move")
+        expect(reader.locator("#board.interactive")).to_have_count(0)
+
+    busy = {"count": 0}
+
+    def once_busy(route: Any) -> None:
+        busy["count"] += 1
+        if busy["count"] == 1:
+            route.fulfill(status=503, headers={"Retry-After": "1"}, json={"error": "the store is busy"})
+        else:
+            route.continue_()
+
+    open_game(page, server, view)
+    expect(page.locator("#banner")).to_be_hidden()
+    page.route(f"**/api/games/{view['id']}/moves", once_busy)
+    square(page, "e2").click()
+    square(page, "e4").click()
+    expect(page.locator("#message")).to_contain_text("busy")
+    expect(move_cells(page).first).to_have_text("e4")
+    assert busy["count"] == 2
+    page.unroute(f"**/api/games/{view['id']}/moves")
+
+    # A key the server does not take (here: a wrong one): the page says so and only watches.
+    wrong = create(server, {"game": "chess", "seats": ["human", "human"]})
+    open_game(page, server, {**wrong, "keys": ["0" * 32, "0" * 32]})
+    square(page, "e2").click()
+    square(page, "e4").click()
+    expect(page.locator("#message")).to_contain_text("You are watching this game")
+    expect(page.locator("#watching")).to_be_visible()
+    expect(page.locator("#board.interactive")).to_have_count(0)
+    assert played(page) == []
 
 
 def play_to_the_end_by_clicks(page: Page, server: Server, game: str, seed: int = 1) -> dict[str, Any]:
