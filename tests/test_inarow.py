@@ -1,7 +1,8 @@
 """In-a-row games: tic-tac-toe, Connect Four and gomoku against counts.json and their rule books.
 
-Numbers come from /work/shared/oracles/counts.json (tic-tac-toe games and positions,
-Connect Four positions per ply and move sequences) and solved.json (tic-tac-toe is a draw);
+Numbers come from the oracle files (found by tests/oracles.py): counts.json (tic-tac-toe games
+and positions, Connect Four positions per ply and move sequences) and solved.json (tic-tac-toe
+is a draw);
 rule facts (overlines, gravity, notation) from the rules of each game.
 
     python -m pytest -q tests/test_inarow.py            # default, a few seconds
@@ -10,11 +11,8 @@ rule facts (overlines, gravity, notation) from the rules of each game.
 
 from __future__ import annotations
 
-import json
-import os
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -24,14 +22,12 @@ from myriad.core.state import State
 from myriad.games import get_game
 from myriad.games.inarow import InARow, connect_four, gomoku, mnk_game, tictactoe
 
-ORACLES = Path(os.environ.get("MYRIAD_ORACLES", Path(__file__).resolve().parents[2] / "shared" / "oracles"))
+from oracles import load_oracle
 
 
 def oracle(name: str) -> dict:  # type: ignore[type-arg]
-    path = ORACLES / name
-    if not path.exists():
-        pytest.skip(f"oracle file {path} not found (set MYRIAD_ORACLES)")
-    return json.loads(path.read_text())
+    data: dict = load_oracle(name)  # type: ignore[type-arg]
+    return data
 
 
 def ints(table: dict[str, int]) -> dict[int, int]:
@@ -198,11 +194,11 @@ def test_tictactoe_errors() -> None:
 
 def test_tictactoe_position_reads_back() -> None:
     game = tictactoe()
-    state = game.parse_position("X1O/1X1/2O o")
-    assert game.format_position(state) == "X1O/1X1/2O o"
+    state = game.parse_position("X1O/1X1/2O x")
+    assert game.format_position(state) == "X1O/1X1/2O x"
     assert state.cells[game.topology.pos("a3")] == game.stones[0]
     assert state.cells[game.topology.pos("c3")] == game.stones[1]
-    assert state.to_move == 1
+    assert state.to_move == 0
     won = game.parse_position("XXX/OO1/3 o")
     assert game.legal_moves(won) == [] and game.outcome(won).winner == 0  # type: ignore[union-attr]
     assert won == play_line(game, "a3 a2 b3 b2 c3")

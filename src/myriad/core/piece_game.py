@@ -461,15 +461,15 @@ class PieceGame(Game):
             for code in codes:
                 count = cells.count(code)
                 if count > start[code] and code not in targets:
-                    raise PositionError(f"{self.id}: {count} pieces {self._piece_name(code)}, "
-                                        f"the start position has {start[code]} and none come by promotion")
+                    raise PositionError(f"{self.id}: {count} of {self._piece_name(code)}, the start position "
+                                        f"has {start[code]} and no promotion makes one")
                 extra += max(0, count - start[code])
                 if tables.promotion[code] is not None:
                     missing += max(0, start[code] - count)
             if extra > missing:
                 raise PositionError(
-                    f"{self.id}: {self.player_names[player]} has {extra} pieces more than the start "
-                    f"position but only {missing} promotable pieces missing")
+                    f"{self.id}: {self.player_names[player]} has {extra} more piece(s) of some kinds than the "
+                    f"start position, but only {missing} of its promoting pieces (pawns) are missing")
 
     def _check_rights(self, cells: Sequence[int], rights: int) -> None:
         """Each castling right held needs its king and rook on their start squares."""

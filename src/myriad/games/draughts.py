@@ -24,6 +24,7 @@ from myriad.core.errors import InvalidMoveError, PositionError
 from myriad.core.game import Game, Next, Outcome
 from myriad.core.mechanics.jumps import CapturePromotion, JumpCaptures
 from myriad.core.move import CAPTURE, Move
+from myriad.core.numbers import shortened
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.state import State
 from myriad.core.topology import Topology, square_board
@@ -77,6 +78,7 @@ class Draughts(Game):
         self.promotion = topology.zones["promotion"]
         # Each side starts with men on every dark square of its first size/2 - 1 rows.
         men = (size // 2 - 1) * (size // 2)
+        self.start_men = men
         start = f"{COLOUR_OF_PLAYER[first]}:W{self.squares - men + 1}-{self.squares}:B1-{men}"
         super().__init__(topology, pieces, {"start": start})
         self.jumps = JumpCaptures(
@@ -164,10 +166,31 @@ class Draughts(Game):
             pos = self._pos_of_number[number]
             if not is_king and pos in self.promotion[player]:
                 raise PositionError(
-                    f"{self.id}: {text!r}: a {self.player_names[player]} man on square {number} "
+                    f"{self.id}: {shortened(text)}: a {self.player_names[player]} man on square {number} "
                     "stands on its promotion row (write K{number} for a king)")
             cells[pos] = (self.king if is_king else self.man)[player]
-        return self.make_state(cells, COLOUR_OF_PLAYER.index(fen.turn), (), (fen.halfmove_clock,))
+        to_move = COLOUR_OF_PLAYER.index(fen.turn)
+        self.check_reachable(cells, to_move, fen.halfmove_clock)
+        return self.make_state(cells, to_move, (), (fen.halfmove_clock,))
+
+    def check_reachable(self, cells: Sequence[int], to_move: int, clock: int) -> None:
+        """Raise ``PositionError`` for a position no game reaches: more pieces of a colour
+        than it starts with, or a half-move clock (plies of king moves without a capture)
+        longer than the draw rule lets a game run, or counting king moves by a side with no
+        king (the last ply was the other side's, the one before the mover's)."""
+        most = self.start_men
+        for player in (WHITE, BLACK):
+            count = sum(1 for c in cells if c in (self.man[player], self.king[player]))
+            if count > most:
+                raise PositionError(f"{self.id}: {count} {self.player_names[player]} pieces, "
+                                    f"a side starts with {most} and never gains one")
+        if clock > self.draw_plies:
+            raise PositionError(f"{self.id}: half-move clock {clock}: the game is drawn after "
+                                f"{self.draw_plies} plies without a capture or a man move")
+        for plies, player in ((1, 1 - to_move), (2, to_move)):
+            if clock >= plies and self.king[player] not in cells:
+                raise PositionError(f"{self.id}: half-move clock {clock} counts king moves by "
+                                    f"{self.player_names[player]}, who has no king")
 
     def format_position(self, state: State) -> str:
         names, owner_of, kind_of = self.topology.names, self.pieces.owner_of, self.pieces.kind_of

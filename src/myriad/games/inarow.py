@@ -52,10 +52,11 @@ from myriad.core.mechanics.placement import (
     window_weights,
 )
 from myriad.core.move import Move
+from myriad.core.numbers import shortened
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.state import State
 from myriad.core.ranks import format_ranks, parse_ranks
-from myriad.core.topology import file_letter, square_board
+from myriad.core.topology import NO_LINK, file_letter, square_board
 
 #: Scans and tallies kept per game (by position key); when full, the oldest sixteenth goes
 #: (a search needs those of a node and its children, and of its earlier iterations: a
@@ -464,22 +465,54 @@ class InARow(Game):
         fields = text.split()
         if len(fields) != 2:
             raise PositionError(
-                f"{self.id}: expected '<rows> <side to move>' like {self.setups['start']!r}, got {text!r}")
+                f"{self.id}: expected '<rows> <side to move>' like {self.setups['start']!r}, got {shortened(text)}")
         cells = parse_ranks(self.topology, fields[0], self.pieces.code_of_letter)
         if fields[1] not in self.side_letters:
             raise PositionError(f"{self.id}: side to move must be one of {'/'.join(self.side_letters)}, "
-                                f"got {fields[1]!r}")
+                                f"got {shortened(fields[1])}")
         to_move = self.side_letters.index(fields[1])
+        winner = self.check_reachable(cells, to_move)
+        return self.make_state(cells, to_move, (winner,))
+
+    def check_reachable(self, cells: list[int], to_move: int) -> int:
+        """Raise ``PositionError`` for a board no game reaches: stone counts that do not
+        alternate from the first player, stones above an empty cell under gravity, rows of
+        both players, a row with its maker to move, or rows that no single last stone
+        completed (the game stops at the first row).  Returns 0, or 1 + the player with a row."""
+        names = self.player_names
+        counts = [cells.count(self.stones[0]), cells.count(self.stones[1])]
+        if counts[0] - counts[1] != to_move:
+            raise PositionError(
+                f"{self.id}: {counts[0]} {names[0]} and {counts[1]} {names[1]} stones with {names[to_move]} "
+                f"to move: players alternate from {names[0]}, so {names[0]} has as many stones as "
+                f"{names[1]} when to move, one more otherwise")
+        gravity = isinstance(self.placement, GravityDrops)
         if isinstance(self.placement, GravityDrops):
             floating = self.placement.unsupported(cells)
             if floating:
-                names = ", ".join(self.square_name(p) for p in floating)
-                raise PositionError(f"{self.id}: stones on {names} have an empty cell below them")
+                where = ", ".join(self.square_name(p) for p in floating)
+                raise PositionError(f"{self.id}: stones on {where} have an empty cell below them")
         rows = self.goal.completed(cells)
         if len(rows) > 1:
             raise PositionError(f"{self.id}: both players have {self.reason}")
-        winner = self.stones.index(rows.pop()) + 1 if rows else 0
-        return self.make_state(cells, to_move, (winner,))
+        if not rows:
+            return 0
+        code = rows.pop()
+        player = self.stones.index(code)
+        if player == to_move:
+            raise PositionError(f"{self.id}: {names[player]} has {self.reason}, so the game ended with "
+                                f"{names[player]}'s stone and {names[player]} cannot be to move")
+        for pos in range(len(cells)):
+            if cells[pos] != code or not self.goal.completed_at(cells, pos):
+                continue
+            if gravity and self.above[pos] != NO_LINK and cells[self.above[pos]]:
+                continue  # not the last stone of its column
+            before = list(cells)
+            before[pos] = 0
+            if code not in self.goal.completed(before):
+                return player + 1
+        raise PositionError(f"{self.id}: {names[player]}'s rows cannot all have been made by one last "
+                            "stone (the game stops at the first row)")
 
     def format_position(self, state: State) -> str:
         """``<rank string> <side to move>``."""
@@ -502,7 +535,7 @@ class InARow(Game):
             what += f", a column letter a-{self.column_names[-1]} or a column number 1-{len(self.column_names)}"
         if CELL_NAME.fullmatch(text):
             raise InvalidMoveError(f"{self.id}: there is no cell {text!r} on this board; expected {what}")
-        raise InvalidMoveError(f"{self.id}: {text!r} is not a move; expected {what}")
+        raise InvalidMoveError(f"{self.id}: {shortened(text)} is not a move; expected {what}")
 
 
 def mnk_game(width: int, height: int, k: int, *, gravity: bool = False, overlines: bool = True,
