@@ -227,7 +227,9 @@ function buildSeats() {
   const layout = app.layouts.get($("game-select").value);
   const box = $("seats");
   box.replaceChildren();
-  const saved = JSON.parse(localStorage.getItem(`myriad.seats.${layout.id}`) || "null");
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem(`myriad.seats.${layout.id}`) || "null"); } catch { /* forgotten */ }
+  if (!Array.isArray(saved) || !saved.every((s) => typeof s === "string")) saved = null;
   layout.players.forEach((player, index) => {
     const row = document.createElement("div");
     row.className = "seat";
