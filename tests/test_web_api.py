@@ -24,12 +24,13 @@ from myriad.web.app import create_app
 from myriad.web.bots import LEVELS, BotPool, check_seat, with_fallback
 from myriad.web.moves import piece_path
 from myriad.web.storage import GameRow, Store
+from web_server import BrowserClient
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db = tmp_path_factory.mktemp("api") / "games.sqlite3"
-    with TestClient(create_app(db, workers=2), raise_server_exceptions=False) as test_client:
+    with BrowserClient(create_app(db, workers=2), raise_server_exceptions=False) as test_client:
         yield test_client
 
 
@@ -106,7 +107,9 @@ def test_create_game_defaults_and_view(client: TestClient) -> None:
     assert {"notation": "e4", "path": ["e2", "e4"], "captures": []} in view["legal"]
     assert view["cells"][4] == {"owner": 0, "kind": "king", "letter": "K", "shape": "glyph", "text": "♚"}
     assert view["cells"][20] is None
-    assert client.get(f"/api/games/{view['id']}").json() == view
+    keys = view.pop("keys")
+    assert len(keys) == 2 and all(len(k) >= 24 for k in keys) and keys[0] != keys[1]
+    assert client.get(f"/api/games/{view['id']}").json() == view  # the keys are given out once
 
 
 def test_create_default_seats_human_against_medium(client: TestClient) -> None:
@@ -235,7 +238,9 @@ def test_legal_move_is_played_and_stored(client: TestClient) -> None:
 def test_bad_moves_change_nothing(client: TestClient, body: dict[str, Any], status: int, words: list[str]) -> None:
     view = new_game(client, game="chess", seats=["human", "human"])
     assert_error(client.post(f"/api/games/{view['id']}/moves", json=body), status, *words)
-    assert client.get(f"/api/games/{view['id']}").json() == view
+    keys = view.pop("keys")
+    assert len(keys) == 2 and all(len(k) >= 24 for k in keys) and keys[0] != keys[1]
+    assert client.get(f"/api/games/{view['id']}").json() == view  # the keys are given out once
 
 
 def test_moves_json_for_captures_chains_castling_and_promotion(client: TestClient) -> None:
@@ -346,7 +351,9 @@ def test_pause_resume_and_speed(client: TestClient) -> None:
 def test_bad_settings_are_400(client: TestClient, body: dict[str, Any], words: list[str]) -> None:
     view = new_game(client, game="chess", seats=["human", "human"])
     assert_error(client.patch(f"/api/games/{view['id']}", json=body), 400, *words)
-    assert client.get(f"/api/games/{view['id']}").json() == view
+    keys = view.pop("keys")
+    assert len(keys) == 2 and all(len(k) >= 24 for k in keys) and keys[0] != keys[1]
+    assert client.get(f"/api/games/{view['id']}").json() == view  # the keys are given out once
 
 
 # -- undo and redo ----------------------------------------------------------------------------
@@ -477,7 +484,7 @@ def test_pool_falls_back_when_the_worker_fails(monkeypatch: pytest.MonkeyPatch,
         pool = BotPool(workers=1)
         answers = []
         with ThreadPoolExecutor(1) as threads:
-            async def fake_run(job: tuple[Any, ...], timeout: float) -> dict[str, Any]:
+            async def fake_run(job: tuple[Any, ...], timeout: float, *_: Any) -> dict[str, Any]:
                 return await asyncio.get_running_loop().run_in_executor(threads, current, *job)
             monkeypatch.setattr(pool, "run", fake_run)
             for current in (illegal, failing):
@@ -517,7 +524,7 @@ def test_pool_stops_a_worker_that_overruns() -> None:
 
 def test_store_round_trip(tmp_path: Path) -> None:
     store = Store(tmp_path / "deep" / "games.sqlite3")
-    row = GameRow("g1", "chess", "start-text", ["human", "easy"], 2.0)
+    row = GameRow("g1", "chess", "start-text", ["human", "easy"], 2.0, owner="o1")
     store.create(row)
     store.add_move("g1", 0, "e4", "human", "pos1", "black to move")
     store.add_move("g1", 1, "e5", "heuristic", "pos2", "white to move")
@@ -527,6 +534,7 @@ def test_store_round_trip(tmp_path: Path) -> None:
     assert loaded is not None
     assert (loaded.moves, loaded.by, loaded.cursor, loaded.position) == (
         ["e4", "c5"], ["human", "heuristic"], 2, "pos3")
-    assert store.recent(["kalah"]) == [] and [r.id for r in store.recent(["chess"])] == ["g1"]
+    assert store.recent("o1", ["kalah"]) == [] and [r.id for r in store.recent("o1", ["chess"])] == ["g1"]
+    assert store.recent("o2") == []  # another client's private game
     assert store.delete("g1") and store.load("g1") is None and not store.delete("g1")
     store.close()

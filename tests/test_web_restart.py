@@ -35,7 +35,7 @@ def test_games_and_moves_survive_a_restart(tmp_path: Path) -> None:
     finally:
         first.stop()
 
-    second = Server(db)
+    second = Server(db, keyring=first.keyring)  # the same browser comes back
     try:
         after = second.call("GET", f"/api/games/{game['id']}")
         assert notations(after) == notations(before) and len(notations(after)) == 4
@@ -63,7 +63,7 @@ def test_a_killed_server_loses_no_answered_move(tmp_path: Path) -> None:
         first.call("POST", f"/api/games/{game['id']}/moves", {"move": move})
     first.stop(signal.SIGKILL)  # no shutdown: only what was committed survives
 
-    second = Server(db)
+    second = Server(db, keyring=first.keyring)  # the same browser comes back
     try:
         assert notations(second.call("GET", f"/api/games/{game['id']}")) == moves
     finally:
@@ -80,7 +80,7 @@ def test_a_bot_game_resumes_after_a_restart(tmp_path: Path) -> None:
     finally:
         first.stop()
 
-    second = Server(db)
+    second = Server(db, keyring=first.keyring)  # the same browser comes back
     try:
         view = second.call("GET", f"/api/games/{game['id']}")
         assert view["ply"] >= stopped_at

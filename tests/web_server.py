@@ -1,9 +1,12 @@
-"""The web app as a subprocess for tests: ``python -m myriad.web`` on a free port over its
-own database file, with a small JSON client."""
+"""The web app for tests: ``python -m myriad.web`` on a free port over its own database
+file, with a small JSON client, and an in-process client; both play one browser, which
+sends its client secret and, to act on a game, the seat key it was given."""
 
 from __future__ import annotations
 
 import json
+import re
+import secrets
 import signal
 import socket
 import subprocess
@@ -14,6 +17,58 @@ import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from starlette.testclient import TestClient
+
+#: The requests that act for a seat: they carry a seat key.
+SEAT_ACTION = re.compile(r"/api/games/([^/?]+)/(moves|undo|redo)")
+
+
+class Keyring:
+    """What one browser holds: its client secret and the seat keys of the games it made."""
+
+    def __init__(self) -> None:
+        self.client = secrets.token_hex(16)
+        self.keys: dict[str, list[str | None]] = {}
+
+    def remember(self, view: dict[str, Any]) -> None:
+        """Keep the keys a new game's answer gives out."""
+        if isinstance(view, dict) and "keys" in view:
+            self.keys[view["id"]] = view["keys"]
+
+    def headers(self, path: str, to_move: Callable[[str], int]) -> dict[str, str]:
+        """The headers for a request to ``path``: the client secret, and for a seat's action
+        the key of the seat to move (``to_move(game_id)`` asks), else of any held seat."""
+        headers = {"X-Myriad-Client": self.client}
+        match = SEAT_ACTION.search(path)
+        held = [k for k in self.keys.get(match[1], []) if k] if match else []
+        if match and held:
+            keys = self.keys[match[1]]
+            key = keys[to_move(match[1])] if len(held) > 1 else None
+            headers["X-Myriad-Seat"] = key or held[0]
+        return headers
+
+
+class BrowserClient(TestClient):
+    """Starlette's test client as one browser of ``keyring`` on http://localhost."""
+
+    def __init__(self, app: Any, keyring: Keyring | None = None, **options: Any) -> None:
+        super().__init__(app, base_url="http://localhost", **options)
+        self.keyring = keyring or Keyring()
+
+    def websocket_connect(self, url: str, *args: Any, **options: Any) -> Any:  # type: ignore[override]
+        """Starlette's client asks for host ``testserver``, which the app refuses: ask for localhost."""
+        headers = {"host": "localhost", **(options.pop("headers", None) or {})}
+        return super().websocket_connect(url, *args, headers=headers, **options)
+
+    def request(self, method: str, url: Any, **options: Any) -> Any:  # type: ignore[override]
+        headers = self.keyring.headers(
+            str(url), lambda gid: int(super(BrowserClient, self).request("GET", f"/api/games/{gid}").json()["to_move"]))
+        headers.update(options.pop("headers", None) or {})
+        response = super().request(method, url, headers=headers, **options)
+        if method == "POST" and str(url).rstrip("/").endswith("/api/games") and response.status_code == 201:
+            self.keyring.remember(response.json())
+        return response
 
 
 def free_port() -> int:
@@ -26,7 +81,8 @@ def free_port() -> int:
 class Server:
     """``python -m myriad.web`` on a free port over the database ``db``."""
 
-    def __init__(self, db: Path, workers: int = 1) -> None:
+    def __init__(self, db: Path, workers: int = 1, keyring: Keyring | None = None) -> None:
+        self.keyring = keyring or Keyring()
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = db.parent / f"server-{self.port}.log"
@@ -50,10 +106,14 @@ class Server:
     def call(self, method: str, path: str, body: Any = None) -> Any:
         """One JSON request; the decoded answer."""
         data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.base + path, data, {"Content-Type": "application/json"},
-                                         method=method)
+        headers = {"Content-Type": "application/json",
+                   **self.keyring.headers(path, lambda gid: int(self.call("GET", f"/api/games/{gid}")["to_move"]))}
+        request = urllib.request.Request(self.base + path, data, headers, method=method)
         with urllib.request.urlopen(request, timeout=10) as response:
-            return json.load(response)
+            answer = json.load(response)
+        if method == "POST" and path == "/api/games":
+            self.keyring.remember(answer)
+        return answer
 
     def wait_for(self, game_id: str, done: Callable[[dict[str, Any]], bool],
                  seconds: float = 30) -> dict[str, Any]:

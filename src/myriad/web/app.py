@@ -6,29 +6,38 @@ status; anything unexpected is logged and answered 500 without details.
 
 API (all JSON):
 
-* ``GET  /api/catalog``                     every game's layout, the bot levels, the families
+* ``GET  /api/catalog``                     every game's layout, the bot levels, the families,
+                                             ``read_only`` and a ``banner`` line
 * ``GET  /api/catalog/{game}``              one game's layout
-* ``GET  /api/games?family=&limit=``        recent games, newest first
-* ``POST /api/games``                       start one: ``{game, seats, position|setup, movetime, delay}``
+* ``GET  /api/games?family=&limit=``        the client's games and public ones, newest first
+* ``POST /api/games``                       start one: ``{game, seats, position|setup, movetime,
+                                             delay, public}``; the answer's ``keys`` are the
+                                             human seats' keys, given out only here
 * ``GET  /api/games/{id}``                  the game as the page sees it
-* ``PATCH /api/games/{id}``                 ``{delay, paused, movetime}``
-* ``DELETE /api/games/{id}``
-* ``POST /api/games/{id}/moves``            ``{move: "e4", ply?: n}``
-* ``POST /api/games/{id}/undo`` and ``/redo``
+* ``PATCH /api/games/{id}``                 ``{delay, paused, movetime, public}`` (owner)
+* ``DELETE /api/games/{id}``                (owner)
+* ``POST /api/games/{id}/moves``            ``{move: "e4", ply?: n}`` (the seat to move)
+* ``POST /api/games/{id}/undo`` and ``/redo`` (a human seat; the owner when only bots play)
 * ``GET  /api/games/{id}/record``           the game record as text (PGN, PDN or moves)
 * ``WS   /api/games/{id}/ws``               ``{"type": "state", "game": ...}`` on every change
 
-POST and PATCH requests must be sent as JSON (``Content-Type: application/json``, even with
-an empty body), so that another web site cannot drive a local server with a plain form.
+Who is asking: ``X-Myriad-Client`` carries the browser's own secret (creating a game needs
+one; its creator owns the game) and ``X-Myriad-Seat`` the key of a seat.  Requests whose
+``Host`` is not this server's (DNS rebinding) or whose ``Origin`` is another site are
+refused before any handler runs.  POST and PATCH requests must be sent as JSON
+(``Content-Type: application/json``, even with an empty body).  A change the store cannot
+save right now is refused with 503 and ``Retry-After``, and nothing changed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
-from collections.abc import AsyncIterator
+import re
+from collections.abc import AsyncIterator, Iterable
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -39,19 +48,25 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from myriad.core.errors import MyriadError, UnknownGameError
+from myriad.core.numbers import read_int
 from myriad.games import game_ids, get_game
 from myriad.notation.records import record_format
 from myriad.web.bots import LEVELS, BotPool
 from myriad.web.layout import layout_json
-from myriad.web.sessions import Conflict, NotFound, Session, Sessions
-from myriad.web.storage import Store
+from myriad.web.sessions import Caller, Conflict, Forbidden, NotFound, Session, Sessions
+from myriad.web.storage import Damaged, Store, StoreBroken, StoreBusy, StoreError, StoreReadOnly
 
 log = logging.getLogger("myriad.web")
 
 MAX_BODY = 64 * 1024
+#: A client secret or a seat key: URL-safe text of sane length.
+SECRET = re.compile(r"[A-Za-z0-9_-]{16,128}")
+#: Host names a local server answers to without ``--allow-host`` (IP addresses always).
+LOCAL_HOSTS = frozenset({"localhost"})
 
 
 def error(status: int, message: str) -> JSONResponse:
@@ -96,29 +111,60 @@ def only_keys(data: dict[str, Any], allowed: set[str]) -> None:
                           f"expected {', '.join(sorted(allowed))}")
 
 
+def caller(request: Request | WebSocket) -> Caller:
+    """Who sends the request: its client secret and seat key headers, checked for shape."""
+    found = []
+    for header in ("x-myriad-client", "x-myriad-seat"):
+        value = request.headers.get(header)
+        if value is not None and not SECRET.fullmatch(value):
+            raise MyriadError(f"{header} must be 16 to 128 letters, digits, '-' or '_'")
+        found.append(value)
+    return Caller(*found)
+
+
+def open_store(db_path: str | Path, read_only: bool = False) -> tuple[Store, str]:
+    """The games database and a banner line: read-only when asked, or when the file or its
+    directory cannot be written (then the banner says so).  Raises ``StoreBroken`` naming
+    the file when it cannot be used at all."""
+    if read_only:
+        return Store(db_path, read_only=True), "This server shows its games read-only."
+    try:
+        store = Store(db_path)
+    except StoreBroken:
+        if not Path(db_path).is_file():
+            raise
+        store = Store(db_path, read_only=True)  # a read-only file or directory can still be read
+    if store.read_only or not store.writable():
+        store.close()
+        store = Store(db_path, read_only=True)
+        log.warning("%s cannot be written: serving it read-only", db_path)
+        return store, f"The games database cannot be written ({db_path}): games are shown read-only."
+    return store, ""
+
+
 class Api:
     """The handlers, over one store and one pool of bot workers."""
 
-    def __init__(self, db_path: str | Path, workers: int | None = None) -> None:
-        self.db_path = db_path
+    def __init__(self, store: Store, banner: str = "", workers: int | None = None) -> None:
+        self.store = store
+        self.banner = banner
         self.workers = workers
         self.sessions: Sessions | None = None
         self.catalog_cache: dict[str, Any] | None = None
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
-        """Open the store and start the bot workers; close both at shutdown."""
-        store = Store(self.db_path)
+        """Start the bot workers; stop them and close the store at shutdown."""
         pool = BotPool(self.workers)
         pool.start()
-        self.sessions = Sessions(store, pool)
-        log.info("games stored in %s", self.db_path)
+        self.sessions = Sessions(self.store, pool)
+        log.info("games stored in %s%s", self.store.path, " (read-only)" if self.store.read_only else "")
         try:
             yield
         finally:
             await self.sessions.close()
             pool.close()
-            store.close()
+            self.store.close()
 
     @property
     def games(self) -> Sessions:
@@ -126,9 +172,9 @@ class Api:
         assert self.sessions is not None, "the app is not running"
         return self.sessions
 
-    def session(self, request: Request) -> Session:
+    async def session(self, request: Request) -> Session:
         """The game named in the path."""
-        return self.games.get(request.path_params["game_id"])
+        return await self.games.get(request.path_params["game_id"])
 
     # -- catalog ---------------------------------------------------------------------------
 
@@ -136,7 +182,8 @@ class Api:
         if self.catalog_cache is None:
             layouts = [layout_json(get_game(g)) for g in game_ids()]
             self.catalog_cache = {"games": layouts, "levels": LEVELS,
-                                  "families": list(dict.fromkeys(g["family"] for g in layouts))}
+                                  "families": list(dict.fromkeys(g["family"] for g in layouts)),
+                                  "read_only": self.store.read_only, "banner": self.banner}
         return JSONResponse(self.catalog_cache)
 
     async def catalog_game(self, request: Request) -> Response:
@@ -148,35 +195,37 @@ class Api:
         family = request.query_params.get("family") or None
         families = {get_game(g).family for g in game_ids()}
         if family is not None and family not in families:
-            raise MyriadError(f"unknown family {family!r}; known: {', '.join(sorted(families))}")
-        limit_text = request.query_params.get("limit", "100")
-        if not limit_text.isdigit() or not 1 <= int(limit_text) <= 1000:
-            raise MyriadError(f"limit must be a whole number from 1 to 1000, not {limit_text!r}")
-        return JSONResponse({"games": self.games.summaries(family, int(limit_text))})
+            raise MyriadError(f"unknown family {family[:40]!r}; known: {', '.join(sorted(families))}")
+        limit = read_int(request.query_params.get("limit", "100"), "limit", low=1, high=1000, max_digits=4)
+        return JSONResponse({"games": await self.games.summaries(caller(request), family, limit)})
 
     async def create_game(self, request: Request) -> Response:
+        who = caller(request)
         data = await read_json(request)
-        only_keys(data, {"game", "seats", "position", "setup", "movetime", "delay"})
-        session = await self.games.create(data.get("game"), data.get("seats"), data.get("position"),
-                                          data.get("setup"), data.get("movetime"), data.get("delay"))
-        return JSONResponse(session.view(), status_code=201)
+        only_keys(data, {"game", "seats", "position", "setup", "movetime", "delay", "public"})
+        session, keys = await self.games.create(who, data.get("game"), data.get("seats"), data.get("position"),
+                                                data.get("setup"), data.get("movetime"), data.get("delay"),
+                                                data.get("public"))
+        return JSONResponse({**session.view(who), "keys": keys}, status_code=201)
 
     async def get_game(self, request: Request) -> Response:
-        return JSONResponse(self.session(request).view())
+        return JSONResponse((await self.session(request)).view(caller(request)))
 
     async def patch_game(self, request: Request) -> Response:
-        session = self.session(request)
+        who = caller(request)
+        session = await self.session(request)
         data = await read_json(request)
-        only_keys(data, {"delay", "paused", "movetime"})
-        await session.configure(**data)
-        return JSONResponse(session.view())
+        only_keys(data, {"delay", "paused", "movetime", "public"})
+        await session.configure(who, **data)
+        return JSONResponse(session.view(who))
 
     async def delete_game(self, request: Request) -> Response:
-        await self.games.delete(request.path_params["game_id"])
+        await self.games.delete(request.path_params["game_id"], caller(request))
         return Response(status_code=204)
 
     async def move(self, request: Request) -> Response:
-        session = self.session(request)
+        who = caller(request)
+        session = await self.session(request)
         data = await read_json(request)
         only_keys(data, {"move", "ply"})
         text, ply = data.get("move"), data.get("ply")
@@ -184,23 +233,25 @@ class Api:
             raise MyriadError("'move' must be the move in the game's notation, e.g. {\"move\": \"e4\"}")
         if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int)):
             raise MyriadError(f"'ply' must be a whole number, not {ply!r}")
-        await session.play(text, ply)
-        return JSONResponse(session.view())
+        await session.play(text, ply, who)
+        return JSONResponse(session.view(who))
 
     async def undo(self, request: Request) -> Response:
-        session = self.session(request)
+        who = caller(request)
+        session = await self.session(request)
         require_json(request)
-        await session.undo()
-        return JSONResponse(session.view())
+        await session.undo(who)
+        return JSONResponse(session.view(who))
 
     async def redo(self, request: Request) -> Response:
-        session = self.session(request)
+        who = caller(request)
+        session = await self.session(request)
         require_json(request)
-        await session.redo()
-        return JSONResponse(session.view())
+        await session.redo(who)
+        return JSONResponse(session.view(who))
 
     async def record(self, request: Request) -> Response:
-        session = self.session(request)
+        session = await self.session(request)
         name = f"{session.game.id}-{session.id}.{record_format(session.game)}"
         return PlainTextResponse(session.record(),
                                  headers={"Content-Disposition": f'attachment; filename="{name}"'})
@@ -208,7 +259,7 @@ class Api:
     async def live(self, websocket: WebSocket) -> None:
         """Send the game's view now and after every change, until the page goes away."""
         try:
-            session = self.games.get(websocket.path_params["game_id"])
+            session = await self.games.get(websocket.path_params["game_id"])
         except MyriadError:
             await websocket.close(code=4404)
             return
@@ -245,19 +296,65 @@ class Api:
         return Response(page, media_type="text/html", headers={"Cache-Control": "no-cache"})
 
 
+class HostCheck:
+    """ASGI middleware: refuse a request (HTTP or WebSocket) whose ``Host`` is not this
+    server's, so that a web page whose name was rebound to this machine's address cannot
+    drive it, or whose ``Origin`` is another site's.  A host is this server's when it is an
+    IP address, ``localhost`` or a name given with ``allowed_hosts`` (``--allow-host``)."""
+
+    def __init__(self, app: ASGIApp, allowed_hosts: Iterable[str] = ()) -> None:
+        self.app = app
+        self.allowed = LOCAL_HOSTS | {h.lower() for h in allowed_hosts}
+
+    def host_allowed(self, host: str) -> bool:
+        """Whether ``host`` (a Host header: name or address, with or without a port) is ours."""
+        name = host.lower()
+        if name.startswith("["):  # [::1]:8000
+            name = name[1:name.find("]")] if "]" in name else ""
+        elif name.count(":") == 1:
+            name = name.partition(":")[0]
+        try:
+            ipaddress.ip_address(name)
+            return True
+        except ValueError:
+            return name in self.allowed or name.endswith(".localhost")
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]
+                       if k in (b"host", b"origin")}
+            host = headers.get("host", "")
+            origin = headers.get("origin")
+            problem = ""
+            if not self.host_allowed(host):
+                problem = f"this server does not answer to host {host[:80]!r} (see --allow-host)"
+            elif origin is not None and origin.partition("://")[2].lower() != host.lower():
+                problem = f"requests from another site ({origin[:80]}) are refused"
+            if problem:
+                if scope["type"] == "websocket":
+                    await send({"type": "websocket.close", "code": 4403})
+                else:
+                    await error(403, problem)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     return error(exc.status_code, str(exc.detail))
 
 
+#: Status of each kind of refusal (the first that matches); any other MyriadError is a 400.
+STATUS = ((NotFound, 404), (UnknownGameError, 404), (Forbidden, 403), (Conflict, 409), (Damaged, 409),
+          (NotJson, 415), (StoreBusy, 503), (StoreReadOnly, 503), (StoreError, 503))
+
+
 async def _myriad_error(request: Request, exc: Exception) -> Response:
-    if isinstance(exc, (NotFound, UnknownGameError)):
-        return error(404, str(exc))
-    if isinstance(exc, Conflict):
-        return error(409, str(exc))
-    if isinstance(exc, NotJson):
-        return error(415, str(exc))
-    return error(400, str(exc))
+    status = next((code for kind, code in STATUS if isinstance(exc, kind)), 400)
+    response = error(status, str(exc))
+    if isinstance(exc, StoreBusy):
+        response.headers["Retry-After"] = "1"
+    return response
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:
@@ -265,10 +362,14 @@ async def _server_error(request: Request, exc: Exception) -> Response:
     return error(500, "internal server error (logged on the server)")
 
 
-def create_app(db_path: str | Path, workers: int | None = None) -> Starlette:
-    """The Myriad web app storing games in the SQLite file ``db_path``, with ``workers``
-    bot processes started at once (default 2; more start on demand, up to 4)."""
-    api = Api(db_path, workers)
+def create_app(db_path: str | Path, workers: int | None = None, *, read_only: bool = False,
+               allowed_hosts: Iterable[str] = ()) -> Starlette:
+    """The Myriad web app storing games in the SQLite file ``db_path`` (opened now: raises
+    ``StoreBroken`` naming it when it cannot be used; served read-only when it cannot be
+    written or ``read_only``), with ``workers`` bot processes started at once (default 2;
+    more start on demand, up to 4), answering to local addresses and ``allowed_hosts``."""
+    store, banner = open_store(db_path, read_only)
+    api = Api(store, banner, workers)
     game = "/api/games/{game_id:str}"
     routes = [
         Route("/", api.index),
@@ -289,4 +390,5 @@ def create_app(db_path: str | Path, workers: int | None = None) -> Starlette:
     handlers = {HTTPException: _http_error, MyriadError: _myriad_error, Exception: _server_error}
     app = Starlette(routes=routes, exception_handlers=handlers, lifespan=api.lifespan)
     app.state.api = api
+    app.add_middleware(HostCheck, allowed_hosts=allowed_hosts)
     return app

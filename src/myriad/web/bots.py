@@ -1,9 +1,14 @@
-"""Bots for the server: levels, specs with a fallback, and a pool of worker processes.
+"""Bots for the server: levels, specs checked against an allow-list, and a fair pool of
+worker processes.
 
-A seat is ``human``, a level (``easy``, ``medium``, ``strong``) or any bot spec.  Every bot
-is run as a chain ending in ``random``, so a link that fails is replaced by the next and
-the failure is reported and logged.  Bots think in worker processes under the game's time
-limit; the server's event loop only awaits their answer, so a slow bot blocks nothing.
+A seat is ``human``, a level (``easy``, ``medium``, ``strong``) or a bot spec.  Specs come
+from the network, so they are data checked against :data:`BOT_OPTIONS` (which bots, which
+options, which values) without building anything: no option names a file, no value is
+unbounded, and the bot itself is built in a worker process.  Every bot is run as a chain
+ending in ``random``, so a link that fails is replaced by the next and the failure is
+reported and logged.  Bots think in worker processes under the game's time limit; the
+server's event loop only awaits their answer, so a slow bot blocks nothing.  The pool
+serves its clients in turn: one client's games never hold more than a share of the workers.
 """
 
 from __future__ import annotations
@@ -13,7 +18,8 @@ import logging
 import multiprocessing
 import random
 import time
-from collections import deque
+from collections import Counter, OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
@@ -33,12 +39,35 @@ LEVELS = {
     "medium": "alphabeta:time=0.5",
     "strong": "chain:book,alphabeta:time=2,random",
 }
-#: Options that make a bot read files on the server: refused from the browser.
-FORBIDDEN_OPTIONS = frozenset({"file"})
 #: How a book says it has no move (not a failure: the chain's next link is meant to answer).
 OUT_OF_BOOK = "not in the book"
 #: Seconds a worker may overrun the time limit before the server plays the fallback itself.
 GRACE = 5.0
+#: The longest a bot may think on this server, whatever its spec or the game's setting says.
+MAX_THINK = 30.0
+#: The most memory (MB) a browser's bot may ask for with ``hash=``.
+MAX_HASH = 256
+
+#: An option's allowed values: a set of words, or (type, lowest, highest).
+Allowed = frozenset[str] | tuple[type, float, float]
+INT_FLAG: Allowed = (int, 0, 1)
+SEED: Allowed = (int, 0, 2**31)
+TIME: Allowed = (float, 0.01, MAX_THINK)
+HASH: Allowed = (int, 1, MAX_HASH)
+#: The bots a browser may seat, and the options it may give each.  Nothing here reads a file.
+BOT_OPTIONS: dict[str, dict[str, Allowed]] = {
+    "random": {"seed": SEED},
+    "heuristic": {"noise": (float, 0, 1000), "seed": SEED},
+    "alphabeta": {"algo": frozenset({"negamax", "pvs", "mtdf"}), "time": TIME, "depth": (int, 1, 64),
+                  "nodes": (int, 1, 10**8), "moves": (int, 0, 1000), "root": (int, 0, 1000),
+                  "quiescence": INT_FLAG, "qdepth": (int, 0, 64), "threats": INT_FLAG,
+                  "tt": (int, 1, 1 << 22), "hash": HASH},
+    "mcts": {"time": TIME, "playouts": (int, 1, 10**7), "c": (float, 0, 100), "cutoff": (int, 0, 10_000),
+             "playout": frozenset({"random", "heuristic"}), "seed": SEED, "scale": (float, 0, 10**6),
+             "hash": HASH},
+    "book": {"seed": SEED},
+    "solver": {"time": TIME, "depth": (int, 1, 64), "nodes": (int, 1, 10**8), "hash": HASH},
+}
 
 
 def seat_spec(seat: str) -> str | None:
@@ -60,24 +89,46 @@ def with_fallback(spec: str) -> str:
 
 
 def check_seat(seat: str, game: Game) -> str:
-    """The seat text, checked: a level, ``human``, or a bot spec that builds for ``game``;
-    raises ``BotSpecError`` naming what is wrong."""
+    """The seat text, checked: ``human``, a level, or a bot spec whose every link is an
+    allowed bot with allowed options and values (:data:`BOT_OPTIONS`); raises
+    ``BotSpecError`` naming what is wrong.  Builds nothing and reads nothing."""
     spec = seat_spec(seat)
     if spec is None:
         return HUMAN
-    name, options = parse_spec(spec)
-    links = options["links"] if name == "chain" else [spec]
-    for link in links:
-        bad = FORBIDDEN_OPTIONS & set(parse_spec(link)[1])
-        if bad:
-            raise BotSpecError(f"bot option {', '.join(sorted(bad))!r} is not allowed from the browser")
-    make_bot(with_fallback(spec), game)
+    name, options = parse_spec(with_fallback(spec))
+    for link in options["links"] if name == "chain" else [spec]:
+        check_link(*parse_spec(link))
     return seat.strip()
+
+
+def check_link(name: str, options: dict[str, Any]) -> None:
+    """One bot of a spec against the allow-list."""
+    allowed = BOT_OPTIONS.get(name)
+    if allowed is None:
+        raise BotSpecError(f"bot {name!r} is not offered here; choose from {', '.join(BOT_OPTIONS)}")
+    for key, value in options.items():
+        rule = allowed.get(key)
+        if rule is None:
+            raise BotSpecError(f"{name}: option {key!r} is not allowed here; allowed: "
+                               f"{', '.join(allowed) or 'none'}")
+        if isinstance(rule, frozenset):
+            if value not in rule:
+                raise BotSpecError(f"{name}: {key} must be one of {', '.join(sorted(rule))}, not {value!r}")
+            continue
+        kind, low, high = rule
+        number = int(value) if isinstance(value, bool) else value
+        if (not isinstance(number, (int, float)) or (kind is int and not isinstance(number, int))
+                or not low <= number <= high):
+            wanted = "a whole number" if kind is int else "a number"
+            raise BotSpecError(f"{name}: {key} must be {wanted} from {low:g} to {high:g}, not {value!r}")
 
 
 # -- the worker side --------------------------------------------------------------------------
 
-_bots: dict[tuple[str, str], Any] = {}
+#: The bots a worker keeps between jobs, most recently used last (each is bounded by its
+#: ``hash=``; a few are kept so that a game's next move skips building its bot).
+_bots: OrderedDict[tuple[str, str], Any] = OrderedDict()
+KEPT_BOTS = 2
 
 
 def think(game_id: str, spec: str, fields: tuple[Any, ...], seconds: float) -> dict[str, Any]:
@@ -87,6 +138,9 @@ def think(game_id: str, spec: str, fields: tuple[Any, ...], seconds: float) -> d
     key = (game_id, spec)
     if key not in _bots:
         _bots[key] = make_bot(with_fallback(spec), game)
+        while len(_bots) > KEPT_BOTS:
+            _bots.popitem(last=False)
+    _bots.move_to_end(key)
     bot = _bots[key]
     bot.reset()
     started = time.monotonic()
@@ -150,23 +204,39 @@ class Worker:
         self.conn.close()
 
 
+@dataclass(eq=False)
+class Ticket:
+    """One bot job's place in the pool: whose it is (the client that owns the game), and
+    whether it waits for a worker or runs."""
+
+    owner: str
+    waiting: asyncio.Future[Worker] | None = None
+    running: bool = False
+
+
 class BotPool:
     """Bot worker processes; :meth:`choose` never blocks the event loop.
 
     ``workers`` processes start with the server; more are started when every one is busy,
-    up to ``max_workers``, then a request waits for a free one.  A worker that overruns
+    up to ``max_workers``.  One owner's jobs hold at most ``per_owner`` workers at once
+    (default: half of them); the others wait, and a freed worker goes to the waiting job
+    whose owner runs fewest jobs (the earliest among equals), so a client with many long
+    bot games cannot make another client's bot wait for all of them.  A worker that overruns
     its time limit by :data:`GRACE` seconds or crashes is killed and replaced, so a runaway
     bot never holds a worker.
     """
 
-    def __init__(self, workers: int | None = None, max_workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, max_workers: int | None = None,
+                 per_owner: int | None = None) -> None:
         self.workers = workers or 2
         self.max_workers = max(self.workers, max_workers or 4)
+        self.per_owner = per_owner or max(1, self.max_workers // 2)
         self.context = multiprocessing.get_context("forkserver")
         self.context.set_forkserver_preload(["myriad.web.bots"])
         self.idle: list[Worker] = []
         self.count = 0
-        self.waiters: deque[asyncio.Future[Worker]] = deque()
+        self.queue: list[Ticket] = []
+        self.running: Counter[str] = Counter()
         self.busy: set[Worker] = set()
 
     def start(self) -> None:
@@ -183,38 +253,76 @@ class BotPool:
         self.busy.clear()
         self.count = 0
 
-    async def _acquire(self) -> Worker:
-        if self.idle:
-            worker = self.idle.pop()
-        elif self.count < self.max_workers:
-            self.count += 1
-            try:
-                worker = await asyncio.to_thread(Worker, self.context)
-            except BaseException:
-                self.count -= 1
-                raise
-        else:
-            waiter: asyncio.Future[Worker] = asyncio.get_running_loop().create_future()
-            self.waiters.append(waiter)
-            worker = await waiter
+    def ahead(self, ticket: Ticket) -> int:
+        """How many waiting jobs are before ``ticket`` (0 when it runs or is first)."""
+        return self.queue.index(ticket) if ticket in self.queue else 0
+
+    async def _acquire(self, ticket: Ticket) -> Worker:
+        if self.running[ticket.owner] < self.per_owner and not self._eligible():
+            if self.idle:
+                return self._grant(ticket, self.idle.pop())
+            if self.count < self.max_workers:
+                self.count += 1
+                self.running[ticket.owner] += 1  # counted while it starts
+                try:
+                    worker = await asyncio.to_thread(Worker, self.context)
+                except BaseException:
+                    self.count -= 1
+                    self.running[ticket.owner] -= 1
+                    raise
+                self.running[ticket.owner] -= 1
+                return self._grant(ticket, worker)
+        ticket.waiting = asyncio.get_running_loop().create_future()
+        self.queue.append(ticket)
+        try:
+            return await ticket.waiting
+        except BaseException:
+            if ticket in self.queue:
+                self.queue.remove(ticket)
+            elif ticket.waiting.done() and not ticket.waiting.cancelled():
+                self._release(ticket, ticket.waiting.result())  # granted as it was cancelled
+            raise
+
+    def _grant(self, ticket: Ticket, worker: Worker) -> Worker:
+        self.running[ticket.owner] += 1
+        ticket.running = True
         self.busy.add(worker)
         return worker
 
-    def _release(self, worker: Worker) -> None:
+    def _eligible(self) -> Ticket | None:
+        """The waiting job to serve next: its owner is under the cap and runs fewest jobs."""
+        best: Ticket | None = None
+        for ticket in self.queue:
+            if self.running[ticket.owner] < self.per_owner and (
+                    best is None or self.running[ticket.owner] < self.running[best.owner]):
+                best = ticket
+        return best
+
+    def _release(self, ticket: Ticket, worker: Worker) -> None:
         self.busy.discard(worker)
-        while self.waiters:
-            waiter = self.waiters.popleft()
-            if not waiter.done():
-                self.busy.add(worker)
-                waiter.set_result(worker)
+        if ticket.running:
+            ticket.running = False
+            self.running[ticket.owner] -= 1
+        self._dispatch(worker)
+
+    def _dispatch(self, worker: Worker) -> None:
+        """Give a free worker to the next eligible waiting job, else keep it idle."""
+        while (ticket := self._eligible()) is not None:
+            self.queue.remove(ticket)
+            assert ticket.waiting is not None
+            if not ticket.waiting.done():
+                ticket.waiting.set_result(self._grant(ticket, worker))
                 return
         self.idle.append(worker)
 
-    def _discard(self, worker: Worker) -> None:
+    def _discard(self, ticket: Ticket, worker: Worker) -> None:
         self.busy.discard(worker)
+        if ticket.running:
+            ticket.running = False
+            self.running[ticket.owner] -= 1
         self.count -= 1
         worker.kill()
-        if any(not w.done() for w in self.waiters):
+        if self.queue:
             asyncio.get_running_loop().create_task(self._replace())
 
     async def _replace(self) -> None:
@@ -225,12 +333,17 @@ class BotPool:
             self.count -= 1
             log.exception("cannot start a bot worker")
             return
-        self._release(worker)
+        self._dispatch(worker)
 
-    async def run(self, job: tuple[Any, ...], timeout: float) -> dict[str, Any]:
-        """Run ``think(*job)`` in a worker; raises :class:`WorkerFailed` on a crash, an
-        error or no answer within ``timeout`` seconds (then the worker is replaced)."""
-        worker = await self._acquire()
+    async def run(self, job: tuple[Any, ...], timeout: float, ticket: Ticket | None = None,
+                  on_start: Callable[[], None] | None = None) -> dict[str, Any]:
+        """Run ``think(*job)`` in a worker, once ``ticket`` (default: an anonymous owner's)
+        has one (then ``on_start()`` is called); raises :class:`WorkerFailed` on a crash, an
+        error or no answer within ``timeout`` seconds of starting (then the worker is replaced)."""
+        ticket = ticket or Ticket("")
+        worker = await self._acquire(ticket)
+        if on_start is not None:
+            on_start()
         loop = asyncio.get_running_loop()
         ready: asyncio.Future[None] = loop.create_future()
         fd = worker.conn.fileno()
@@ -243,30 +356,34 @@ class BotPool:
                 loop.remove_reader(fd)
             status, answer = worker.conn.recv()
         except TimeoutError:
-            self._discard(worker)
+            self._discard(ticket, worker)
             raise WorkerFailed(f"no answer in {timeout:.0f} s; the worker was stopped") from None
         except (EOFError, OSError) as err:
-            self._discard(worker)
+            self._discard(ticket, worker)
             raise WorkerFailed(f"the worker crashed ({type(err).__name__})") from None
         except BaseException:
-            self._discard(worker)  # cancelled while thinking: the answer would be stale
+            self._discard(ticket, worker)  # cancelled while thinking: the answer would be stale
             raise
-        self._release(worker)
+        self._release(ticket, worker)
         if status != "ok":
             raise WorkerFailed(str(answer))
         return dict(answer)
 
-    async def choose(self, game: Game, state: State, player: int, spec: str, seconds: float) -> BotMove:
+    async def choose(self, game: Game, state: State, player: int, spec: str, seconds: float,
+                     ticket: Ticket | None = None, on_start: Callable[[], None] | None = None) -> BotMove:
         """The move of the bot ``spec`` playing ``player`` in ``state``: asked in a worker
-        with ``game.observe(state, player)``, checked against the legal moves; a failure of
-        the whole chain, a crash or an overrun is replaced by a random legal move and logged."""
+        with ``game.observe(state, player)`` for at most ``seconds`` (and at most
+        :data:`MAX_THINK`), checked against the legal moves; a failure of the whole chain, a
+        crash or an overrun is replaced by a random legal move and logged."""
+        seconds = min(seconds, MAX_THINK)
         legal = game.legal_moves(state)
         if not legal:
             raise ValueError(f"{game.id}: no legal move for the bot to play")
         observation = game.observe(state, player)
         started = time.monotonic()
         try:
-            answer = await self.run((game.id, spec, state_fields(observation), seconds), seconds + GRACE)
+            answer = await self.run((game.id, spec, state_fields(observation), seconds), seconds + GRACE,
+                                    ticket, on_start)
         except WorkerFailed as err:
             log.error("%s: bot %r failed: %s; playing a random move", game.id, spec, err)
             return self._fallback(legal, f"{spec}: {err}", started)

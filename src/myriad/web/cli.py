@@ -34,8 +34,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise MyriadError(f"--workers must be at least 1, not {args.workers}")
     db = Path(args.db) if args.db else default_db_path()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    print(f"Myriad: http://{args.host}:{args.port}/  (games in {db})", flush=True)
-    uvicorn.run(create_app(db, args.workers), host=args.host, port=args.port, log_level="warning")
+    app = create_app(db, args.workers, read_only=args.read_only, allowed_hosts=[args.host, *args.allow_host])
+    banner = app.state.api.banner
+    print(f"Myriad: http://{args.host}:{args.port}/  (games in {db}){'  ' + banner if banner else ''}",
+          flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", proxy_headers=args.proxy,
+                forwarded_allow_ips="127.0.0.1" if args.proxy else None)
     return 0
 
 
@@ -47,6 +51,13 @@ def serve_options(parser: argparse.ArgumentParser) -> None:
                         help="SQLite file of the games (default: in the user data directory)")
     parser.add_argument("--workers", type=int, metavar="N",
                         help="bot worker processes started at once (default 2; more start on demand, up to 4)")
+    parser.add_argument("--read-only", action="store_true",
+                        help="show the stored games without letting anyone change them")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help="a host name the server answers to besides localhost and IP addresses "
+                             "(the public name behind a reverse proxy); repeatable")
+    parser.add_argument("--proxy", action="store_true",
+                        help="trust X-Forwarded-For/-Proto from a reverse proxy on 127.0.0.1")
     parser.set_defaults(run=cmd_serve)
 
 

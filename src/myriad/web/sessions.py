@@ -1,38 +1,49 @@
 """Games in progress on the server: create, move, undo/redo, settings, and bot turns.
 
-A :class:`Session` is one game: the rules engine judges every move, every accepted change
-is committed to the :class:`~myriad.web.storage.Store` before it is answered, and each
-change is published to the game's WebSocket subscribers.  When a bot is to move, a task
-asks the :class:`~myriad.web.bots.BotPool` and plays its answer, unless the game changed
-meanwhile (an undo, a new game state), in which case the answer is dropped.
+A :class:`Session` is one game: the rules engine judges every move, and a change is first
+committed to the :class:`~myriad.web.storage.Store` and only then applied in memory, so it
+is either durable and visible or refused and invisible.  Each change is published to the
+game's WebSocket subscribers.  When a bot is to move, a task asks the
+:class:`~myriad.web.bots.BotPool` and plays its answer, unless the game changed meanwhile
+(an undo, a new game state), in which case the answer is dropped.
+
+Who may act: the client that created a game owns it (settings, deletion); each human seat
+has a secret key, given to the creator once, that moving, undoing and redoing need; anyone
+else may watch.  The store keeps only SHA-256 digests of client secrets and keys.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import secrets
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
-from myriad.notation.describe import outcome_json, outcome_text
 from myriad.core.errors import MyriadError, UnknownGameError
 from myriad.core.game import Game, Outcome
 from myriad.core.move import Move
 from myriad.core.state import State
 from myriad.games import game_ids, get_game
+from myriad.notation.describe import outcome_json, outcome_text
 from myriad.notation.records import write_record
-from myriad.web.bots import HUMAN, BotPool, check_seat, seat_spec
+from myriad.web.bots import HUMAN, MAX_THINK, BotPool, Ticket, check_seat, seat_spec
 from myriad.web.layout import cells_json
 from myriad.web.moves import last_move_json, moves_json
-from myriad.web.storage import GameRow, Store
+from myriad.web.storage import Damaged, GameRow, Store, StoreError
 
 log = logging.getLogger("myriad.web")
 
 DEFAULT_MOVETIME = 2.0
-MOVETIME_RANGE = (0.05, 60.0)
+MOVETIME_RANGE = (0.05, MAX_THINK)
 DELAY_RANGE = (0.0, 10.0)
+#: Seconds between attempts to store a bot's move while the store is busy.
+RETRY_SAVE = 1.0
+T = TypeVar("T")
 
 
 class Conflict(MyriadError):
@@ -41,6 +52,29 @@ class Conflict(MyriadError):
 
 class NotFound(MyriadError):
     """No game with that id."""
+
+
+class Forbidden(MyriadError):
+    """The caller may watch this game but not do what was asked."""
+
+
+def digest(secret: str) -> str:
+    """What the store keeps of a client secret or a seat key: its SHA-256, in hex."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who sends a request: the client's secret (identifies a browser) and the seat key it
+    presents, either may be missing; both already checked for shape by the app."""
+
+    client: str | None = None
+    seat_key: str | None = None
+
+    @property
+    def owner(self) -> str:
+        """The owner digest this caller would have ('' without a client secret)."""
+        return digest(self.client) if self.client else ""
 
 
 def status_text(game: Game, state: State) -> str:
@@ -58,13 +92,37 @@ def check_range(name: str, value: Any, low: float, high: float) -> float:
     return float(value)
 
 
+def check_flag(name: str, value: Any) -> bool:
+    """``value`` as a bool, else a ``MyriadError`` naming ``name``."""
+    if not isinstance(value, bool):
+        raise MyriadError(f"{name} must be true or false, not {value!r}")
+    return value
+
+
+class Storage:
+    """The store, called on its own thread: a wait for a lock never blocks the event loop,
+    and calls reach SQLite one at a time."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="myriad-store")
+
+    async def __call__(self, method: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.thread, lambda: method(*args, **kwargs))
+
+    def close(self) -> None:
+        """Finish pending calls and stop the thread."""
+        self.thread.shutdown(wait=True)
+
+
 class Session:
     """One game in progress."""
 
-    def __init__(self, game: Game, row: GameRow, start: State, store: Store, pool: BotPool) -> None:
+    def __init__(self, game: Game, row: GameRow, start: State, storage: Storage, pool: BotPool) -> None:
         self.game = game
         self.row = row
-        self.store = store
+        self.storage = storage
+        self.store = storage.store
         self.pool = pool
         self.specs = [seat_spec(s) for s in row.seats]
         self.states = [start]
@@ -74,7 +132,8 @@ class Session:
         #: moves taken back, next one first: (notation, who played it)
         self.redo_stack: list[tuple[str, str]] = []
         self.version = 0
-        self.thinking = False
+        #: the bot's job: None, or its place in the pool (waiting or running)
+        self.ticket: Ticket | None = None
         self.notice = ""
         self.lock = asyncio.Lock()
         self.subscribers: set[asyncio.Queue[dict[str, Any]]] = set()
@@ -105,17 +164,48 @@ class Session:
         """Whether the game has ended (a result, or nobody can move)."""
         return self.outcome() is not None or not self.game.legal_moves(self.state)
 
-    def viewer(self) -> int:
-        """The player whose view the page gets: the human to move, else the first human
-        seat, else the first player."""
+    def seat_of(self, caller: Caller) -> int | None:
+        """The human seat whose key ``caller`` presents, or None."""
+        if not caller.seat_key:
+            return None
+        key = digest(caller.seat_key)
+        for player, stored in enumerate(self.row.keys):
+            if stored is not None and secrets.compare_digest(stored, key):
+                return player
+        return None
+
+    def owned_by(self, caller: Caller) -> bool:
+        """Whether ``caller`` is the client that created the game."""
+        return bool(self.row.owner) and bool(caller.client) and secrets.compare_digest(self.row.owner,
+                                                                                      caller.owner)
+
+    def require_seat(self, caller: Caller) -> int:
+        """The caller's seat, else :class:`Forbidden`."""
+        seat = self.seat_of(caller)
+        if seat is None:
+            raise Forbidden("you are watching this game: acting on it needs the key of one of its "
+                            "human seats (X-Myriad-Seat)")
+        return seat
+
+    def require_owner(self, caller: Caller) -> None:
+        """:class:`Forbidden` unless ``caller`` created the game."""
+        if not self.owned_by(caller):
+            raise Forbidden("only the player who created this game may change its settings or delete it")
+
+    def viewer(self, caller: Caller | None = None) -> int:
+        """The player whose view the page gets: the caller's seat, else the human to move,
+        else the first human seat, else the first player."""
+        seat = self.seat_of(caller) if caller else None
+        if seat is not None:
+            return seat
         humans = self.humans
         if self.state.to_move in humans:
             return self.state.to_move
         return humans[0] if humans else 0
 
-    def _push(self, move: Move, by: str) -> None:
+    def _push(self, move: Move, by: str, notation: str | None = None) -> None:
         """Play ``move`` (legal) in memory."""
-        self.notations.append(self.game.format_move(self.state, move))
+        self.notations.append(notation or self.game.format_move(self.state, move))
         self.states.append(self.game.play(self.state, move))
         self.moves.append(move)
         self.by.append(by)
@@ -130,31 +220,41 @@ class Session:
         self.version += 1
         self.publish()
 
+    async def _save_move(self, move: Move, by: str) -> str:
+        """Store ``move`` (legal, by ``by``) as the next ply; its notation.  Changes nothing in
+        memory: raises a :class:`StoreError` when it could not be stored."""
+        notation = self.game.format_move(self.state, move)
+        after = self.game.play(self.state, move)
+        await self.storage(self.store.add_move, self.id, len(self.moves), notation, by,
+                           self.game.format_position(after), status_text(self.game, after))
+        return notation
+
     # -- requests ------------------------------------------------------------------------------
 
-    async def play(self, notation: str, expect_ply: int | None = None) -> None:
-        """A human's move, written in the game's notation; refused (nothing changes) when it
-        is illegal, the game is over, a bot is to move or the page saw an older position."""
+    async def play(self, notation: str, expect_ply: int | None = None, caller: Caller = Caller()) -> None:
+        """A human's move, written in the game's notation, by the seat whose key ``caller``
+        presents; refused (nothing changes) when it is illegal, the game is over, another
+        seat is to move, the page saw an older position or the store cannot save it."""
         async with self.lock:
+            seat = self.require_seat(caller)
             if expect_ply is not None and expect_ply != len(self.moves):
                 raise Conflict(f"the game has moved on (ply {len(self.moves)}, not {expect_ply}); "
                                "the board is refreshed")
             if self.outcome() is not None:
                 raise Conflict("the game is over")
-            if self.specs[self.state.to_move] is not None:
-                raise Conflict(f"it is the bot's turn ({self.game.player_names[self.state.to_move]})")
+            to_move = self.state.to_move
+            if self.specs[to_move] is not None:
+                raise Conflict(f"it is the bot's turn ({self.game.player_names[to_move]})")
+            if seat != to_move:
+                raise Conflict(f"it is {self.game.player_names[to_move]}'s turn, not yours "
+                               f"({self.game.player_names[seat]})")
             move = self.game.parse_move(self.state, notation)
-            self._push(move, HUMAN)
+            text = await self._save_move(move, HUMAN)
+            self._push(move, HUMAN, text)
             self.redo_stack.clear()
-            self._save_move()
             self.notice = ""
             self._changed()
         self.kick()
-
-    def _save_move(self) -> None:
-        ply = len(self.moves) - 1
-        self.store.add_move(self.id, ply, self.notations[ply], self.by[ply],
-                            self.game.format_position(self.state), status_text(self.game, self.state))
 
     def undo_target(self) -> int | None:
         """How many moves stay in force after an undo: back to the last earlier position a
@@ -169,73 +269,79 @@ class Session:
                 return ply
         return None
 
-    def redo_target(self) -> int | None:
-        """How many redo moves an undo-redo replays: up to the next position a human is to
-        move in (or all of them); None when there is nothing to redo."""
+    def redo_moves(self) -> list[tuple[Move, str, str]]:
+        """The taken-back moves an undo-redo replays, as (move, notation, who): up to the next
+        position a human is to move in (or all of them); empty when there is nothing to redo."""
         if not self.redo_stack:
-            return None
-        if not self.humans:
-            return 1
-        state = self.state
-        for count, (notation, _) in enumerate(self.redo_stack, start=1):
+            return []
+        state, replay = self.state, []
+        for notation, by in self.redo_stack:
             try:
-                state = self.game.play_text(state, notation)
+                move = self.game.parse_move(state, notation)
             except MyriadError:
-                return count - 1 or None
-            if self.specs[state.to_move] is None:
-                return count
-        return len(self.redo_stack)
+                break
+            replay.append((move, notation, by))
+            state = self.game.play(state, move)
+            if not self.humans or self.specs[state.to_move] is None:
+                break
+        return replay
 
-    async def undo(self) -> None:
+    async def undo(self, caller: Caller = Caller()) -> None:
         """Take moves back to the human's previous turn (one move when only bots play, and
         then the bots pause)."""
         async with self.lock:
+            self.require_seat(caller) if self.humans else self.require_owner(caller)
             target = self.undo_target()
             if target is None:
                 raise Conflict("nothing to undo")
+            pause = not self.humans and not self.row.paused
+            state = self.states[target]
+            await self.storage(self.store.set_cursor, self.id, target, self.game.format_position(state),
+                               status_text(self.game, state), True if pause else None)
             while len(self.moves) > target:
                 self._pop()
-            if not self.humans and not self.row.paused:
+            if pause:
                 self.row.paused = True
-                self._save_settings()
-            self.store.set_cursor(self.id, len(self.moves), self.game.format_position(self.state),
-                                  status_text(self.game, self.state))
             self.notice = ""
             self._changed()
         self.kick()
 
-    async def redo(self) -> None:
+    async def redo(self, caller: Caller = Caller()) -> None:
         """Replay taken-back moves up to the human's next turn."""
         async with self.lock:
-            count = self.redo_target()
-            if count is None:
+            self.require_seat(caller) if self.humans else self.require_owner(caller)
+            replay = self.redo_moves()
+            if not replay:
                 raise Conflict("nothing to redo")
-            for _ in range(count):
-                notation, by = self.redo_stack.pop(0)
-                self._push(self.game.parse_move(self.state, notation), by)
-            self.store.set_cursor(self.id, len(self.moves), self.game.format_position(self.state),
-                                  status_text(self.game, self.state))
+            state = self.state
+            for move, _, _ in replay:
+                state = self.game.play(state, move)
+            await self.storage(self.store.set_cursor, self.id, len(self.moves) + len(replay),
+                               self.game.format_position(state), status_text(self.game, state))
+            for move, notation, by in replay:
+                self.redo_stack.pop(0)
+                self._push(move, by, notation)
             self._changed()
         self.kick()
 
-    async def configure(self, *, delay: Any = None, paused: Any = None, movetime: Any = None) -> None:
-        """Change the delay between bot moves, pause or resume bots, or the time per bot move."""
+    async def configure(self, caller: Caller = Caller(), *, delay: Any = None, paused: Any = None,
+                        movetime: Any = None, public: Any = None) -> None:
+        """Change the delay between bot moves, pause or resume bots, the time per bot move,
+        or whether the game is listed for everyone; only its owner may.  Every value is
+        checked and stored before any is applied."""
         async with self.lock:
-            if delay is not None:
-                self.row.delay = check_range("delay", delay, *DELAY_RANGE)
-            if movetime is not None:
-                self.row.movetime = check_range("movetime", movetime, *MOVETIME_RANGE)
-            if paused is not None:
-                if not isinstance(paused, bool):
-                    raise MyriadError(f"paused must be true or false, not {paused!r}")
-                self.row.paused = paused
-            self._save_settings()
+            self.require_owner(caller)
+            row = self.row
+            new_delay = row.delay if delay is None else check_range("delay", delay, *DELAY_RANGE)
+            new_movetime = row.movetime if movetime is None else check_range("movetime", movetime,
+                                                                              *MOVETIME_RANGE)
+            new_paused = row.paused if paused is None else check_flag("paused", paused)
+            new_public = row.public if public is None else check_flag("public", public)
+            await self.storage(self.store.set_settings, self.id, delay=new_delay, paused=new_paused,
+                               movetime=new_movetime, public=new_public)
+            row.delay, row.movetime, row.paused, row.public = new_delay, new_movetime, new_paused, new_public
             self._changed()
         self.kick()
-
-    def _save_settings(self) -> None:
-        self.store.set_settings(self.id, delay=self.row.delay, paused=self.row.paused,
-                                movetime=self.row.movetime)
 
     # -- bots ----------------------------------------------------------------------------------
 
@@ -258,57 +364,79 @@ class Session:
                 async with self.lock:
                     spec = self.bot_to_move()
                     if spec is None:
-                        if self.thinking:
-                            self.thinking = False
+                        if self.ticket is not None:
+                            self.ticket = None
                             self.publish()
                         return
                     state = self.state
                     seconds = self.row.movetime
                     delay = self.row.delay if not self.humans else 0.0
-                    self.thinking = True
+                    self.ticket = Ticket(self.row.owner or self.id)
                     self.publish()
                 started = time.monotonic()
-                answer = await self.pool.choose(self.game, state, state.to_move, spec, seconds)
+                answer = await self.pool.choose(self.game, state, state.to_move, spec, seconds, self.ticket,
+                                                on_start=self.publish)
                 wait = delay - (time.monotonic() - started)
                 if wait > 0:
                     await asyncio.sleep(wait)
-                async with self.lock:
-                    if self.state is not state or self.row.paused:
-                        continue  # moves were taken back or the bots paused meanwhile
-                    self._push(answer.move, answer.by)
-                    self.redo_stack.clear()
-                    self._save_move()
-                    self.notice = (f"{self.game.player_names[state.to_move]}'s bot failed, "
-                                   f"{answer.by} answered: {'; '.join(answer.failures)}"
-                                   if answer.failures else "")
-                    self.thinking = False
-                    self._changed()
+                while True:
+                    async with self.lock:
+                        if self.state is not state or self.row.paused:
+                            break  # moves were taken back or the bots paused meanwhile
+                        try:
+                            text = await self._save_move(answer.move, answer.by)
+                        except StoreError as err:
+                            log.warning("%s %s: the bot's move is not stored yet: %s", self.game.id, self.id, err)
+                            self.notice = f"the bot's move could not be saved yet ({err}); retrying"
+                            self.publish()
+                        else:
+                            self._push(answer.move, answer.by, text)
+                            self.redo_stack.clear()
+                            self.notice = (f"{self.game.player_names[state.to_move]}'s bot failed, "
+                                           f"{answer.by} answered: {'; '.join(answer.failures)}"
+                                           if answer.failures else "")
+                            self.ticket = None
+                            self._changed()
+                            break
+                    await asyncio.sleep(RETRY_SAVE)
         except asyncio.CancelledError:
             raise
         except Exception:  # logged; the game stays as it was
             log.exception("%s %s: bot turn failed", self.game.id, self.id)
-            self.thinking = False
+            self.ticket = None
             self.notice = "the bot could not move; see the server log"
             self.publish()
 
+    def bot_status(self) -> str | None:
+        """None, ``"queued"`` (waiting for a worker) or ``"thinking"``."""
+        if self.ticket is None:
+            return None
+        return "thinking" if self.ticket.running else "queued"
+
     # -- views ---------------------------------------------------------------------------------
 
-    def view(self) -> dict[str, Any]:
-        """The game as the page sees it (through ``observe`` for the viewing player)."""
+    def view(self, caller: Caller | None = None) -> dict[str, Any]:
+        """The game as the page of ``caller`` sees it (through ``observe`` for the caller's
+        seat, else the player :meth:`viewer` picks); without a caller, as a watcher does."""
         game, state = self.game, self.state
-        seen = game.observe(state, self.viewer())
+        seen = game.observe(state, self.viewer(caller))
         outcome = game.outcome(state)
         human_turn = outcome is None and self.specs[state.to_move] is None
         legal = game.legal_moves(state) if human_turn else []
+        bot = self.bot_status()
         return {
             "id": self.id, "game": game.id, "name": game.name, "family": game.family,
             "version": self.version, "seats": self.row.seats, "players": list(game.player_names),
             "movetime": self.row.movetime, "delay": self.row.delay, "paused": self.row.paused,
+            "public": self.row.public, "owner": self.owned_by(caller) if caller else False,
+            "seat": self.seat_of(caller) if caller else None,
             "position": game.format_position(seen), "cells": cells_json(game, seen),
             "to_move": state.to_move, "to_move_name": game.player_names[state.to_move],
             "outcome": outcome_json(game, outcome),
             "status": status_text(game, state),
-            "human_turn": human_turn, "thinking": self.thinking, "notice": self.notice,
+            "human_turn": human_turn, "thinking": bot is not None, "bot": bot,
+            "queue": self.pool.ahead(self.ticket) if bot == "queued" and self.ticket else 0,
+            "notice": self.notice,
             "legal": moves_json(game, state, legal),
             "ply": len(self.moves),
             "history": [{"notation": text, "player": self.states[i].to_move, "by": self.by[i]}
@@ -349,15 +477,20 @@ class Sessions:
     """Every game: created here, loaded from the store on first use, kept in memory."""
 
     def __init__(self, store: Store, pool: BotPool) -> None:
+        self.storage = Storage(store)
         self.store = store
         self.pool = pool
         self.open: dict[str, Session] = {}
+        self.loading: dict[str, asyncio.Future[Session]] = {}
 
-    async def create(self, game_id: str | None, seats: Sequence[Any] | None = None,
+    async def create(self, caller: Caller, game_id: str | None, seats: Sequence[Any] | None = None,
                      position: str | None = None, setup: str | None = None,
-                     movetime: Any = None, delay: Any = None) -> Session:
-        """A new game, stored; raises ``MyriadError`` naming the first bad argument.  Without
-        a game id, the position text picks the first game that reads it."""
+                     movetime: Any = None, delay: Any = None, public: Any = None) -> tuple[Session, list[str | None]]:
+        """A new game owned by ``caller``, stored, and the keys of its human seats (None for a
+        bot's seat), given out only here; raises ``MyriadError`` naming the first bad argument.
+        Without a game id, the position text picks the first game that reads it."""
+        if not caller.client:
+            raise Forbidden("creating a game needs a client secret (X-Myriad-Client)")
         game, start = self._start(game_id, position, setup)
         if seats is None:
             seats = [HUMAN] + ["medium"] * (game.players - 1)
@@ -372,16 +505,19 @@ class Sessions:
                 checked.append(check_seat(seat, game))
             except MyriadError as err:
                 raise MyriadError(f"seat of {player}: {err}") from None
-        row = GameRow(secrets.token_hex(5), game.id, game.format_position(start), checked,
+        keys = [secrets.token_urlsafe(24) if seat == HUMAN else None for seat in checked]
+        row = GameRow(secrets.token_hex(8), game.id, game.format_position(start), checked,
                       check_range("movetime", DEFAULT_MOVETIME if movetime is None else movetime,
                                   *MOVETIME_RANGE),
-                      check_range("delay", 0.6 if delay is None else delay, *DELAY_RANGE))
+                      check_range("delay", 0.6 if delay is None else delay, *DELAY_RANGE),
+                      owner=caller.owner, keys=[digest(k) if k else None for k in keys],
+                      public=False if public is None else check_flag("public", public))
         row.status = status_text(game, start)
-        self.store.create(row)
-        session = Session(game, row, start, self.store, self.pool)
+        await self.storage(self.store.create, row)
+        session = Session(game, row, start, self.storage, self.pool)
         self.open[row.id] = session
         session.kick()
-        return session
+        return session, keys
 
     @staticmethod
     def _start(game_id: str | None, position: str | None, setup: str | None) -> tuple[Game, State]:
@@ -411,15 +547,38 @@ class Sessions:
             return game, game.parse_position(position.strip())
         return game, game.initial_state(setup)
 
-    def get(self, game_id: str) -> Session:
-        """The game ``game_id``, loaded from the store if needed; raises ``NotFound``."""
+    async def get(self, game_id: str) -> Session:
+        """The game ``game_id``, loaded from the store if needed; raises ``NotFound``, or
+        ``Damaged`` when its stored row or start no longer reads."""
         if game_id in self.open:
             return self.open[game_id]
-        row = self.store.load(game_id)
+        if len(game_id) > 64 or not game_id.isascii() or not game_id.isalnum():
+            raise NotFound(f"no game {game_id[:64]!r}")
+        if game_id not in self.loading:
+            self.loading[game_id] = asyncio.ensure_future(self._load(game_id))
+        try:
+            return await asyncio.shield(self.loading[game_id])
+        finally:
+            if self.loading.get(game_id) is not None and self.loading[game_id].done():
+                del self.loading[game_id]
+
+    async def _load(self, game_id: str) -> Session:
+        row = await self.storage(self.store.load, game_id)
         if row is None:
             raise NotFound(f"no game {game_id!r}")
-        game = get_game(row.game)
-        session = Session(game, row, game.parse_position(row.start), self.store, self.pool)
+        try:
+            game = get_game(row.game)
+            start = game.parse_position(row.start)
+            if len(row.seats) != game.players or len(row.keys) not in (0, game.players):
+                raise MyriadError(f"{len(row.seats)} seats stored for {game.players} players")
+            for seat in row.seats:
+                check_seat(seat, game)
+        except MyriadError as err:
+            log.error("game %s cannot be loaded: %s", game_id, err)
+            raise Damaged(f"stored game {game_id!r} cannot be read back ({err})") from None
+        if not row.keys:
+            row.keys = [None] * game.players
+        session = Session(game, row, start, self.storage, self.pool)
         for ply, (notation, by) in enumerate(zip(row.moves, row.by)):
             if ply >= row.cursor:
                 session.redo_stack.append((notation, by))
@@ -434,11 +593,14 @@ class Sessions:
         session.kick()  # a bot that was to move when the server stopped moves now
         return session
 
-    def summaries(self, family: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
-        """The most recent games, newest first, as small records for the game list."""
+    async def summaries(self, caller: Caller, family: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+        """The caller's games and the public ones, newest first, as small records for the
+        game list (``mine``: created by the caller).  A game that cannot be read is left out
+        and logged."""
         games = None if family is None else [g for g in game_ids() if get_game(g).family == family]
+        owner = caller.owner
         out = []
-        for row in self.store.recent(games, limit):
+        for row in await self.storage(self.store.recent, owner, games, limit):
             try:
                 game = get_game(row.game)
                 state = game.parse_position(row.position)
@@ -450,21 +612,26 @@ class Sessions:
             out.append({"id": row.id, "game": game.id, "name": game.name, "family": game.family,
                         "seats": row.seats, "players": list(game.player_names),
                         "cells": cells_json(game, seen), "status": row.status, "ply": row.cursor,
-                        "over": game.outcome(state) is not None,
+                        "over": game.outcome(state) is not None, "public": row.public,
+                        "mine": bool(owner) and row.owner == owner,
                         "created": row.created, "updated": row.updated})
         return out
 
-    async def delete(self, game_id: str) -> None:
-        """Forget a game; raises ``NotFound``."""
-        session = self.open.pop(game_id, None)
-        if session is not None and session.task is not None:
-            session.task.cancel()
-        if not self.store.delete(game_id):
-            raise NotFound(f"no game {game_id!r}")
+    async def delete(self, game_id: str, caller: Caller) -> None:
+        """Forget a game (its owner only); raises ``NotFound`` or ``Forbidden``."""
+        session = await self.get(game_id)
+        async with session.lock:
+            session.require_owner(caller)
+            await self.storage(self.store.delete, game_id)
+            self.open.pop(game_id, None)
+            if session.task is not None:
+                session.task.cancel()
+            session.row.paused = True  # a request that holds the session now changes nothing
 
     async def close(self) -> None:
-        """Stop every bot task."""
+        """Stop every bot task and the store's thread."""
         tasks = [s.task for s in self.open.values() if s.task is not None and not s.task.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.storage.close()

@@ -1,16 +1,24 @@
 """Games on disk: one SQLite file with a ``games`` table and a ``moves`` table.
 
 A game row holds what was chosen when it started (game id, start position, seats, time
-per bot move), its settings (bot-vs-bot delay, paused) and, for listing games without
-replaying them, the position in force and a status line; the ``moves`` rows hold every
-move in the game's notation by ply.  ``cursor`` is the number of moves in force: rows at
-or after it are the moves taken back, kept for redo until a new move replaces them.
-Every change is committed before the call returns, so a restart loses nothing.
+per bot move), who may act on it (the owner's client and each human seat's key, both as
+SHA-256 digests, and whether it is listed publicly), its settings (bot-vs-bot delay,
+paused) and, for listing games without replaying them, the position in force and a status
+line; the ``moves`` rows hold every move in the game's notation by ply.  ``cursor`` is the
+number of moves in force: rows at or after it are the moves taken back, kept for redo until
+a new move replaces them.  Every change is one transaction, committed before the call
+returns: it is durable, or it raises and nothing changed.
+
+Failures are the project's errors: :class:`StoreBroken` when the file cannot serve as a
+games database at all (not SQLite, another program's tables, a newer schema),
+:class:`StoreBusy` when another connection holds the write lock past a short wait,
+:class:`StoreReadOnly` for a change to a store opened read-only.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import time
 from collections.abc import Sequence
@@ -18,20 +26,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-SCHEMA = """
+from myriad.core.errors import MyriadError
+
+log = logging.getLogger("myriad.web")
+
+#: ``PRAGMA user_version`` of the layout below; 0 is the first layout (no owner, keys, public).
+SCHEMA_VERSION = 2
+GAME_COLUMNS = {
+    "id": "TEXT PRIMARY KEY", "game": "TEXT NOT NULL", "start": "TEXT NOT NULL", "seats": "TEXT NOT NULL",
+    "movetime": "REAL NOT NULL", "delay": "REAL NOT NULL DEFAULT 0.6",
+    "paused": "INTEGER NOT NULL DEFAULT 0", "cursor": "INTEGER NOT NULL DEFAULT 0",
+    "position": "TEXT NOT NULL", "status": "TEXT NOT NULL DEFAULT ''",
+    "created": "REAL NOT NULL", "updated": "REAL NOT NULL",
+    # added in schema 2
+    "owner": "TEXT NOT NULL DEFAULT ''", "keys": "TEXT NOT NULL DEFAULT '[]'",
+    "public": "INTEGER NOT NULL DEFAULT 0",
+}
+ADDED_IN_2 = ("owner", "keys", "public")
+MOVE_COLUMNS = {"game_id", "ply", "notation", "by"}
+SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS games (
-    id        TEXT PRIMARY KEY,
-    game      TEXT NOT NULL,
-    start     TEXT NOT NULL,
-    seats     TEXT NOT NULL,
-    movetime  REAL NOT NULL,
-    delay     REAL NOT NULL DEFAULT 0.6,
-    paused    INTEGER NOT NULL DEFAULT 0,
-    cursor    INTEGER NOT NULL DEFAULT 0,
-    position  TEXT NOT NULL,
-    status    TEXT NOT NULL DEFAULT '',
-    created   REAL NOT NULL,
-    updated   REAL NOT NULL
+    {", ".join(f"{name} {kind}" for name, kind in GAME_COLUMNS.items())}
 );
 CREATE TABLE IF NOT EXISTS moves (
     game_id   TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -40,13 +55,37 @@ CREATE TABLE IF NOT EXISTS moves (
     by        TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (game_id, ply)
 );
+PRAGMA user_version = {SCHEMA_VERSION};
 """
+COLUMNS = ", ".join(GAME_COLUMNS)
+#: Seconds a change waits for another connection's write lock before :class:`StoreBusy`.
+BUSY_WAIT = 1.0
+
+
+class StoreError(MyriadError):
+    """The games database cannot do what was asked."""
+
+
+class StoreBroken(StoreError):
+    """The file cannot serve as a games database (not SQLite, foreign tables, newer schema)."""
+
+
+class StoreBusy(StoreError):
+    """Another connection holds the write lock: the change was not made; try again."""
+
+
+class StoreReadOnly(StoreError):
+    """The store was opened read-only: no change can be made."""
+
+
+class Damaged(StoreError):
+    """A stored game cannot be read back."""
 
 
 @dataclass
 class GameRow:
-    """One stored game: its set-up, settings and every move (taken-back ones after
-    ``cursor``)."""
+    """One stored game: its set-up, settings, who may act on it, and every move (taken-back
+    ones after ``cursor``)."""
 
     id: str
     game: str
@@ -60,43 +99,111 @@ class GameRow:
     status: str = ""
     created: float = 0.0
     updated: float = 0.0
+    #: SHA-256 hex digest of the creating client's secret ('' for games from before owners)
+    owner: str = ""
+    #: SHA-256 hex digest of each human seat's key, None for a bot's seat
+    keys: list[str | None] = field(default_factory=list)
+    public: bool = False
     moves: list[str] = field(default_factory=list)
     by: list[str] = field(default_factory=list)
 
 
 class Store:
-    """The SQLite file of games.  Used from one thread (the server's event loop)."""
+    """The SQLite file of games.  Not thread-safe: the server calls it from one thread at a
+    time (its store thread), so that a wait for a lock never blocks the event loop."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, read_only: bool = False, busy_wait: float = BUSY_WAIT) -> None:
         self.path = Path(path)
-        if str(path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
+        self.read_only = read_only
+        name = str(path)
+        try:
+            if name != ":memory:" and not read_only:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            if read_only:
+                self.db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
+                                          timeout=busy_wait, check_same_thread=False, isolation_level=None)
+            else:
+                self.db = sqlite3.connect(name, timeout=busy_wait, check_same_thread=False,
+                                          isolation_level=None)
+            self._open()
+        except sqlite3.Error as err:
+            raise StoreBroken(f"{path}: cannot be used as the games database ({err})") from None
+        except OSError as err:
+            raise StoreBroken(f"{path}: cannot be opened ({err.strerror or err})") from None
+
+    def _open(self) -> None:
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        tables = {name: {row[1] for row in self.db.execute(f"PRAGMA table_info({name})")}
+                  for (name,) in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if version > SCHEMA_VERSION:
+            raise StoreBroken(f"{self.path}: written by a newer Myriad (schema {version}, this one reads "
+                              f"up to {SCHEMA_VERSION}); use that version or another --db")
+        foreign = sorted(set(tables) - {"games", "moves"})
+        expected = {"games": set(GAME_COLUMNS) if version == SCHEMA_VERSION else set(GAME_COLUMNS) - set(ADDED_IN_2),
+                    "moves": MOVE_COLUMNS}
+        wrong = [f"table {name} has columns {', '.join(sorted(tables[name]))}"
+                 for name in ("games", "moves") if name in tables and tables[name] != expected[name]]
+        if foreign or wrong or (version and set(tables) != {"games", "moves"}):
+            what = "; ".join([*(f"table {t} is not Myriad's" for t in foreign), *wrong]) or "tables are missing"
+            raise StoreBroken(f"{self.path}: not a Myriad games database ({what}); "
+                              "give another file with --db")
+        if not self.read_only:
+            self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
+        if self.read_only or version == SCHEMA_VERSION:
+            return
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            if "games" in tables:  # the first layout: add who may act, nobody for old games
+                for name in ADDED_IN_2:
+                    self.db.execute(f"ALTER TABLE games ADD COLUMN {name} {GAME_COLUMNS[name]}")
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    self.db.execute(statement)
 
     def close(self) -> None:
         """Close the file."""
         self.db.close()
 
-    def _write(self, *statements: tuple[str, tuple[Any, ...]]) -> None:
-        """Run ``statements`` in one transaction, committed before returning."""
-        with self.db:
+    def _write(self, *statements: tuple[str, tuple[Any, ...]]) -> int:
+        """Run ``statements`` in one transaction, committed before returning: the number of
+        rows the last one changed.  Raises :class:`StoreBusy` or :class:`StoreReadOnly`, and
+        then nothing changed."""
+        if self.read_only:
+            raise StoreReadOnly("the games database is open read-only: nothing can be changed")
+        try:
+            with self.db:
+                self.db.execute("BEGIN IMMEDIATE")
+                changed = 0
+                for sql, params in statements:
+                    changed = self.db.execute(sql, params).rowcount
+                return changed
+        except sqlite3.OperationalError as err:
+            if "locked" in str(err) or "busy" in str(err):
+                raise StoreBusy("the games database is busy (another program holds its lock); "
+                                "nothing was changed, try again") from None
+            if "readonly" in str(err):
+                raise StoreReadOnly(f"the games database cannot be written: {err}") from None
+            raise StoreError(f"the games database failed: {err}") from None
+
+    def writable(self) -> bool:
+        """Whether a change can be written now (False for a read-only file or directory)."""
+        if self.read_only:
+            return False
+        try:
             self.db.execute("BEGIN IMMEDIATE")
-            for sql, params in statements:
-                self.db.execute(sql, params)
+            self.db.execute("ROLLBACK")
+            return True
+        except sqlite3.OperationalError as err:
+            return "readonly" not in str(err)
 
     def create(self, row: GameRow) -> None:
         """Store a new game (with no moves)."""
         now = time.time()
         row.created = row.updated = now
         row.position = row.position or row.start
-        insert = ("INSERT INTO games (id, game, start, seats, movetime, delay, paused, cursor, "
-                  "position, status, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)")
-        self._write((insert,
-                     (row.id, row.game, row.start, json.dumps(row.seats), row.movetime, row.delay,
-                      int(row.paused), row.position, row.status, now, now)))
+        insert = (f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join('?' * len(GAME_COLUMNS))})")
+        self._write((insert, _values(row)))
 
     def add_move(self, game_id: str, ply: int, notation: str, by: str, position: str, status: str) -> None:
         """Record the move of ply ``ply`` (0-based) by ``by``, leading to ``position``; moves
@@ -107,51 +214,89 @@ class Store:
                     ("UPDATE games SET cursor = ?, position = ?, status = ?, updated = ? WHERE id = ?",
                      (ply + 1, position, status, time.time(), game_id)))
 
-    def set_cursor(self, game_id: str, cursor: int, position: str, status: str) -> None:
-        """Take moves back or forward: ``cursor`` moves are in force, leading to ``position``."""
-        self._write(("UPDATE games SET cursor = ?, position = ?, status = ?, updated = ? WHERE id = ?",
-                     (cursor, position, status, time.time(), game_id)))
+    def set_cursor(self, game_id: str, cursor: int, position: str, status: str,
+                   paused: bool | None = None) -> None:
+        """Take moves back or forward: ``cursor`` moves are in force, leading to ``position``
+        (and, in the same transaction, pause or resume the bots when ``paused`` is given)."""
+        statements = [("UPDATE games SET cursor = ?, position = ?, status = ?, updated = ? WHERE id = ?",
+                       (cursor, position, status, time.time(), game_id))]
+        if paused is not None:
+            statements.append(("UPDATE games SET paused = ? WHERE id = ?", (int(paused), game_id)))
+        self._write(*statements)
 
-    def set_settings(self, game_id: str, *, delay: float, paused: bool, movetime: float) -> None:
-        """Save the delay between bot moves, the paused flag and the time per bot move."""
-        self._write(("UPDATE games SET delay = ?, paused = ?, movetime = ?, updated = ? WHERE id = ?",
-                     (delay, int(paused), movetime, time.time(), game_id)))
+    def set_settings(self, game_id: str, *, delay: float, paused: bool, movetime: float,
+                     public: bool) -> None:
+        """Save the delay between bot moves, the paused flag, the time per bot move and
+        whether the game is listed publicly."""
+        self._write(("UPDATE games SET delay = ?, paused = ?, movetime = ?, public = ?, updated = ? "
+                     "WHERE id = ?", (delay, int(paused), movetime, int(public), time.time(), game_id)))
 
     def delete(self, game_id: str) -> bool:
         """Forget a game; False when there was none."""
-        with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
-            self.db.execute("DELETE FROM moves WHERE game_id = ?", (game_id,))
-            return self.db.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount > 0
+        return self._write(("DELETE FROM moves WHERE game_id = ?", (game_id,)),
+                           ("DELETE FROM games WHERE id = ?", (game_id,))) > 0
 
     def load(self, game_id: str) -> GameRow | None:
-        """The stored game with all its moves, or None."""
-        found = self.db.execute(f"SELECT {COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
-        if found is None:
+        """The stored game with all its moves, or None; raises :class:`Damaged` when its row
+        cannot be read."""
+        found = self._read(f"SELECT {COLUMNS} FROM games WHERE id = ?", (game_id,))
+        if not found:
             return None
-        row = _row(found)
-        for notation, by in self.db.execute(
-                "SELECT notation, by FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)):
-            row.moves.append(notation)
-            row.by.append(by)
+        row = _row(found[0])
+        for notation, by in self._read("SELECT notation, by FROM moves WHERE game_id = ? ORDER BY ply",
+                                       (game_id,)):
+            row.moves.append(str(notation))
+            row.by.append(str(by))
         return row
 
-    def recent(self, games: Sequence[str] | None = None, limit: int = 100) -> list[GameRow]:
-        """The most recently changed games, newest first, without their moves (only of the
-        game ids ``games`` if given)."""
-        if games is None:
-            found = self.db.execute(f"SELECT {COLUMNS} FROM games ORDER BY updated DESC LIMIT ?", (limit,))
-        else:
-            marks = ",".join("?" * len(games))
-            found = self.db.execute(f"SELECT {COLUMNS} FROM games WHERE game IN ({marks}) "
-                                    "ORDER BY updated DESC LIMIT ?", (*games, limit))
-        return [_row(r) for r in found]
+    def recent(self, owner: str, games: Sequence[str] | None = None, limit: int = 100) -> list[GameRow]:
+        """The most recently changed games of ``owner`` and the public ones, newest first,
+        without their moves (only of the game ids ``games`` if given).  A row that cannot be
+        read is skipped and logged."""
+        where = "(owner = ? AND owner != '' OR public = 1)"
+        params: tuple[Any, ...] = (owner,)
+        if games is not None:
+            where += f" AND game IN ({','.join('?' * len(games))})"
+            params += tuple(games)
+        rows = []
+        for values in self._read(f"SELECT {COLUMNS} FROM games WHERE {where} ORDER BY updated DESC LIMIT ?",
+                                 (*params, limit)):
+            try:
+                rows.append(_row(values))
+            except Damaged as err:
+                log.warning("%s", err)
+        return rows
+
+    def _read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        try:
+            return self.db.execute(sql, params).fetchall()
+        except sqlite3.OperationalError as err:
+            if "locked" in str(err) or "busy" in str(err):
+                raise StoreBusy("the games database is busy; try again") from None
+            raise StoreError(f"the games database failed: {err}") from None
+        except sqlite3.DatabaseError as err:
+            raise StoreError(f"the games database failed: {err}") from None
 
 
-COLUMNS = "id, game, start, seats, movetime, delay, paused, cursor, position, status, created, updated"
+def _values(row: GameRow) -> tuple[Any, ...]:
+    return (row.id, row.game, row.start, json.dumps(row.seats), row.movetime, row.delay, int(row.paused),
+            row.cursor, row.position, row.status, row.created, row.updated, row.owner, json.dumps(row.keys),
+            int(row.public))
 
 
 def _row(values: tuple[Any, ...]) -> GameRow:
-    gid, game, start, seats, movetime, delay, paused, cursor, position, status, created, updated = values
-    return GameRow(gid, game, start, json.loads(seats), float(movetime), float(delay), bool(paused),
-                   int(cursor), position, status, float(created), float(updated))
+    """A stored row as a :class:`GameRow`; raises :class:`Damaged` naming the game."""
+    gid = values[0]
+    try:
+        (gid, game, start, seats, movetime, delay, paused, cursor, position, status, created, updated,
+         owner, keys, public) = values
+        seat_list, key_list = json.loads(seats), json.loads(keys)
+        if not (isinstance(seat_list, list) and all(isinstance(s, str) for s in seat_list)
+                and isinstance(key_list, list) and all(k is None or isinstance(k, str) for k in key_list)
+                and all(isinstance(v, str) for v in (gid, game, start, position, status, owner))):
+            raise TypeError("seats, keys or a text column have the wrong type")
+        return GameRow(gid, game, start, seat_list, float(movetime), float(delay), bool(paused),
+                       int(cursor), position, status, float(created), float(updated), owner, key_list,
+                       bool(public))
+    except (TypeError, ValueError) as err:
+        raise Damaged(f"stored game {gid!r} cannot be read ({err})") from None
