@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import json
-import os
 import time
-from pathlib import Path
 
 import pytest
 
@@ -15,13 +12,14 @@ from myriad.ai.mcts import MCTS
 from myriad.ai.solver import Solver
 from myriad.games import game_ids
 
-ORACLES = Path(os.environ.get("MYRIAD_ORACLES", Path(__file__).resolve().parents[2] / "shared" / "oracles"))
+from oracles import load_oracle
+
 
 
 def solved_value(game: str, board: str) -> int:
     """The first player's value (1 a win, 0 a draw, -1 a loss) of ``game`` on ``board``, as
     the oracle file ``solved.json`` gives it."""
-    results = json.loads((ORACLES / "solved.json").read_text())["results"]
+    results = load_oracle("solved.json")["results"]
     result = next(r["result"] for r in results if r["game"].startswith(game) and r["board"].startswith(board))
     return 0 if result.startswith("draw") else 1 if result.startswith("first player") else -1
 

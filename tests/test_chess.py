@@ -5,9 +5,7 @@ python-chess (GPL) is used here only as an independent test oracle.
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 
 import pytest
 
@@ -20,15 +18,17 @@ from myriad import (
 )
 from myriad.core.game import perft
 
-ORACLES = Path(__file__).resolve().parents[2] / "shared" / "oracles"
+from oracles import load_oracle, require
+
 FAST_NODES = 120_000      # default suite: every depth whose count is below this
 SLOW_NODES = 5_000_000    # -m slow: deeper
 
 
 def perft_cases(file: str, game: str, limit: int, floor: int = 0) -> list[object]:
-    data = json.loads((ORACLES / file).read_text())
-    return [pytest.param(game, p["fen"], int(d), n, id=f"{game}-{p['name']}-d{d}")
-            for p in data["positions"] for d, n in p["perft"].items() if floor < n <= limit]
+    data = load_oracle(file)
+    return require([pytest.param(game, p["fen"], int(d), n, id=f"{game}-{p['name']}-d{d}")
+                    for p in data["positions"] for d, n in p["perft"].items() if floor < n <= limit],
+                   f"{game} perft counts from {floor + 1} to {limit} nodes in {file}")
 
 
 ALL_PERFT = [("chess_perft.json", "chess"), ("shatranj_perft.json", "shatranj"),

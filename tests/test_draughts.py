@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-import json
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -22,7 +24,9 @@ from myriad.games.draughts import (
     russian,
 )
 
-ORACLES = Path("/work/shared/oracles")
+import oracles
+from oracles import load_oracle, require
+
 FACTORIES = {"checkers": english, "russian": russian, "brazilian": brazilian, "international": international}
 # Depths run by default (well under a few seconds together); the slow marker goes deeper.
 FAST_DEPTH = {"checkers": 6, "russian": 6, "brazilian": 6, "international": 5}
@@ -34,16 +38,13 @@ VARIANT_PREFIX = {"checkers": "english", "russian": "russian", "brazilian": "bra
 def oracle_positions() -> list[tuple[str, dict]]:
     """(game id, position record) for every draughts position we play, from the oracle files."""
     out = []
-    if (ORACLES / "draughts_8x8_perft.json").exists():
-        data = json.loads((ORACLES / "draughts_8x8_perft.json").read_text())
-        for record in data["variants_from_start"]:
-            for gid, prefix in VARIANT_PREFIX.items():
-                if record["variant"].startswith(prefix):
-                    out.append((gid, record))
-    if (ORACLES / "draughts_international_perft.json").exists():
-        data = json.loads((ORACLES / "draughts_international_perft.json").read_text())
-        out.extend(("international", record) for record in data["positions"])
-    return out
+    for record in load_oracle("draughts_8x8_perft.json")["variants_from_start"]:
+        for gid, prefix in VARIANT_PREFIX.items():
+            if record["variant"].startswith(prefix):
+                out.append((gid, record))
+    out.extend(("international", record)
+               for record in load_oracle("draughts_international_perft.json")["positions"])
+    return require(out, "draughts positions")
 
 
 ORACLE = oracle_positions()
@@ -52,6 +53,37 @@ ORACLE_IDS = [f"{gid}-{rec.get('name', rec.get('variant'))}" for gid, rec in ORA
 
 def test_oracle_files_cover_every_variant() -> None:
     assert {gid for gid, _ in ORACLE} == set(FACTORIES)
+
+
+def test_missing_oracle_data_fails_instead_of_passing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With MYRIAD_ORACLES naming an empty (or no) directory, loading fails the test, and
+    collecting this file is an error: the perft checks cannot pass by checking nothing."""
+    monkeypatch.setenv(oracles.ENV, str(tmp_path))
+    with pytest.raises(pytest.fail.Exception, match="draughts_8x8_perft.json not found"):
+        oracle_positions()
+    with pytest.raises(pytest.fail.Exception, match="oracle directory .* not found"):
+        monkeypatch.setenv(oracles.ENV, str(tmp_path / "nowhere"))
+        oracles.load_oracle("solved.json")
+    env = {**os.environ, oracles.ENV: str(tmp_path)}
+    run = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+                          __file__], env=env, capture_output=True, text=True, timeout=120,
+                         cwd=Path(__file__).resolve().parents[1])
+    assert run.returncode != 0, run.stdout
+    assert "draughts_8x8_perft.json not found" in run.stdout
+
+
+def test_oracle_loader_reads_the_directory_named_and_refuses_empty_data(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "facts.json").write_text('{"perft": {"1": 7}}')
+    (tmp_path / "empty.json").write_text("{}")
+    (tmp_path / "broken.json").write_text('{"perft": ')
+    monkeypatch.setenv(oracles.ENV, str(tmp_path))
+    assert oracles.load_oracle("facts.json") == {"perft": {"1": 7}}
+    for name, reason in [("empty.json", "is empty"), ("broken.json", "cannot be read as JSON")]:
+        with pytest.raises(pytest.fail.Exception, match=reason):
+            oracles.load_oracle(name)
+    with pytest.raises(pytest.fail.Exception, match="no draughts positions"):
+        oracles.require([], "draughts positions")
 
 
 def _check_perft(gid: str, record: dict, max_depth: int, key: str = "perft", merge: bool = True) -> None:
