@@ -385,7 +385,6 @@ class PieceGame(Game):
                 why = ("it is promoted on reaching that square" if promo is not None and pos in promo[0]
                        else "no move from the start position takes it there")
                 raise PositionError(f"{self.id}: a {self._piece_name(code)} on {names[pos]} is impossible: {why}")
-        self._check_counts(cells)
         rules = self.piece_rules
         if rules.royal_check:
             for player in range(2):
@@ -401,6 +400,7 @@ class PieceGame(Game):
             if len(checkers) > 2:
                 raise PositionError(f"{self.id}: {self.player_names[to_move]} is checked by {len(checkers)} "
                                     "pieces at once; one move gives at most two checks")
+        self._check_counts(cells)
         if flags:
             self._check_rights(cells, flags[0])
             if flags[1]:
