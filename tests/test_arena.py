@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from myriad.ai.solver import Solver
 from myriad.arena.elo import elo_from_score, elo_with_error, fit_ratings, score_interval
 from myriad.arena.match import play_game, run_match
 from myriad.cli import main
+from myriad.core.errors import MyriadError
 from myriad.core.move import Move
 from myriad.core.state import State
 from myriad.notation.records import read_records, replay, write_record
@@ -184,3 +186,136 @@ def test_terminal_play_undo_redo_and_bad_input() -> None:
     assert "nothing to undo" in text
     assert session.notation[0] == "c3" and len(session.notation) == 2
     assert len(session.states) == 3
+
+
+# -- files named on the command line ------------------------------------------------------------
+
+
+def bad_files(tmp_path: Path) -> dict[str, tuple[str, str]]:
+    """Paths that cannot be read as text, each with (a part of) the reason given."""
+    (tmp_path / "binary").write_bytes(bytes(range(256)))
+    (tmp_path / "latin1").write_bytes("1. e4 é5".encode("latin-1"))
+    with open(tmp_path / "huge", "wb") as f:
+        f.truncate(64 * 1024 * 1024 + 1)  # sparse: costs no disk
+    os.mkfifo(tmp_path / "pipe")
+    return {"missing": (str(tmp_path / "nothing.pgn"), "no such file"),
+            "directory": (str(tmp_path), "is a directory"),
+            "pipe": (str(tmp_path / "pipe"), "named pipe"),
+            "device": ("/dev/zero", "is a device"),
+            "binary": (str(tmp_path / "binary"), "binary file"),
+            "undecodable": (str(tmp_path / "latin1"), "not UTF-8"),
+            "huge": (str(tmp_path / "huge"), "larger than"),
+            "empty name": ("", "empty")}
+
+
+@pytest.mark.parametrize("kind", ["missing", "directory", "pipe", "device", "binary", "undecodable",
+                                  "huge", "empty name"])
+@pytest.mark.parametrize("command", [
+    ["replay", "chess", "{}"],
+    ["match", "tictactoe", "random", "random", "--games", "2", "--openings", "{}"],
+    ["think", "chess", "--bot", "book:file={}"],
+    ["match", "chess", "book:file={}", "random", "--games", "2"],
+    ["play", "chess", "--first", "human", "--second", "book:file={}"],
+])
+def test_file_arguments_that_cannot_be_read_give_one_line(
+        kind: str, command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, reason = bad_files(tmp_path)[kind]
+    argv = [a.replace("{}", path) for a in command]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and err.startswith("myriad: error:"), err
+    if path:
+        assert reason in err and path in err, err
+    else:  # 'book:file=' with nothing after it is refused by the spec parser, in its words
+        assert "empty" in err or "file" in err, err
+
+
+def test_an_unwritable_out_file_fails_before_any_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    import myriad.arena.commands as commands
+
+    def no_games(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a game was played before the output file was checked")
+    monkeypatch.setattr(commands, "run_match", no_games)
+    os.mkfifo(tmp_path / "pipe")
+    for out, reason in [(tmp_path / "no" / "dir" / "games.pgn", "directory does not exist"),
+                        (tmp_path, "is a directory"), (tmp_path / "pipe", "named pipe"),
+                        (Path("/dev/null"), "is a device")]:
+        assert main(["match", "chess", "random", "random", "--games", "2", "--out", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and reason in err and str(out) in err, err
+
+
+class InterruptingBot(Bot):
+    """Random moves; its fourth construction (the third game of a match: one is built to check
+    the spec, one per game) is a Ctrl-C."""
+
+    name = "interrupting"
+    built = 0
+
+    def __init__(self, game: object, **options: object) -> None:
+        super().__init__(game, **options)  # type: ignore[arg-type]
+        type(self).built += 1
+        if type(self).built == 4:
+            raise KeyboardInterrupt
+
+    def choose(self, state: State, limits: Limits = Limits()) -> Decision:
+        return Decision(self.game.legal_moves(state)[0])
+
+
+def test_match_writes_each_game_as_it_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """A match interrupted during its third game keeps the two games already played."""
+    monkeypatch.setitem(BOTS, "interrupting", InterruptingBot)
+    monkeypatch.setattr(InterruptingBot, "built", 0)
+    out = tmp_path / "games.txt"
+    out.write_text("old content, replaced\n")
+    assert main(["match", "tictactoe", "interrupting", "random", "--games", "6", "--movetime", "1",
+                 "--out", str(out)]) == 130
+    records = read_records(out.read_text())
+    assert [r.tags["Round"] for r in records] == ["1", "2"]
+    game = get_game("tictactoe")
+    for record in records:
+        assert game.outcome(replay(game, record)[-1]) is not None
+
+
+def test_match_records_from_a_pool_keep_their_rounds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "games.txt"
+    assert main(["match", "tictactoe", "random", "heuristic", "--games", "4", "--movetime", "1",
+                 "--jobs", "2", "--out", str(out), "--json"]) == 0
+    records = read_records(out.read_text())
+    assert sorted(r.tags["Round"] for r in records) == ["1", "2", "3", "4"]
+    for r in records:  # the first bot is white in odd rounds
+        assert (r.tags["White"] == "random") == (int(r.tags["Round"]) % 2 == 1)
+
+
+# -- records quote what they hold ----------------------------------------------------------------
+
+
+HOSTILE = 'x"]\n[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n[Result "1-0'
+
+
+@pytest.mark.parametrize("game_id", ["chess", "checkers", "tictactoe"])
+def test_a_hostile_seat_name_cannot_write_tags(game_id: str) -> None:
+    from myriad.core.game import Outcome
+
+    game = get_game(game_id)
+    result = play_game(game_id, ("random", "random"), movetime=1, max_plies=12)
+    names = {"White": HOSTILE, "Black": "back\\slash {comment} ; semicolon \x1b[31m"}
+    text = write_record(game, result.moves, Outcome(result.scores, result.reason), names)
+    assert "\n[FEN" not in text
+    [record] = read_records(text)
+    assert "FEN" not in record.tags
+    assert record.tags["White"] == HOSTILE.replace("\n", " ")
+    assert record.tags["Black"] == names["Black"].replace("\x1b", " ")
+    assert record.moves == result.moves
+    states = replay(game, record)
+    assert game.format_position(states[-1]) == game.format_position(
+        replay(game, read_records(write_record(game, result.moves, None))[0])[-1])
+
+
+def test_record_tags_unescape_and_malformed_tags_are_named() -> None:
+    [record] = read_records('[White "a \\"quoted\\" name \\\\ and ] bracket"]\n\n1. e4 *\n')
+    assert record.tags["White"] == 'a "quoted" name \\ and ] bracket'
+    with pytest.raises(MyriadError, match=r"games.pgn:2: malformed tag"):
+        read_records('[White "a"]\n[Black "unterminated]\n1. e4 *\n', "games.pgn")

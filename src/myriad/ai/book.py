@@ -60,8 +60,8 @@ class BookBot(Bot):
     def __init__(self, game: Game, **options: Any) -> None:
         super().__init__(game, **options)
         file = options.get("file")
-        text = read_text_file(str(file), "book file") if file else builtin_book(game.id)
-        self.book = build_book(game, text, str(file or f"{game.id} book"))
+        text = read_text_file(str(file), "book file") if file is not None else builtin_book(game.id)
+        self.book = build_book(game, text, f"book file {file!r}" if file is not None else f"{game.id} book")
         self.rng = random.Random(options.get("seed"))
 
     def choose(self, state: State, limits: Limits = Limits()) -> Decision:

@@ -114,13 +114,13 @@ def cmd_match(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     _check_specs(game, args.bot_a, args.bot_b)
     openings = None
-    if args.openings:
+    if args.openings is not None:
         openings = opening_lines(game, read_text_file(args.openings, "openings file"))
         if not openings:
             raise MyriadError(f"openings file {args.openings!r}: no openings in it")
     # The output file is opened before the first game and each game written as it ends:
     # a bad path fails at once, an interrupted match keeps the games already played.
-    out = open_text_output(args.out, "--out file") if args.out else None
+    out = open_text_output(args.out, "--out file") if args.out is not None else None
     try:
         with _progress(f"{args.bot_a} vs {args.bot_b}", args.json) as bar:
             task = bar.add_task("", total=args.games)
