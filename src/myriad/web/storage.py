@@ -154,9 +154,10 @@ class Store:
             return
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
-            if "games" in tables:  # the first layout: add who may act, nobody for old games
-                for name in ADDED_IN_2:
+            if "games" in tables:  # the first layout: add who may act (nobody, for old games:
+                for name in ADDED_IN_2:  # they stay listed for everyone, as they were, to watch)
                     self.db.execute(f"ALTER TABLE games ADD COLUMN {name} {GAME_COLUMNS[name]}")
+                self.db.execute("UPDATE games SET public = 1")
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     self.db.execute(statement)
