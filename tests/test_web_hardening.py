@@ -317,3 +317,16 @@ def test_a_read_only_store_is_served_with_a_banner(client: BrowserClient, db: Pa
         assert gid in {g["id"] for g in reader.get("/api/games").json()["games"]}
         assert "read-only" in error_of(reader.post(f"/api/games/{gid}/moves", json={"move": "e4"}), 503)
         assert error_of(reader.post("/api/games", json={"game": "chess"}), 503)
+
+
+def test_idle_games_leave_memory_and_come_back_whole(client: BrowserClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from myriad.web import sessions
+
+    monkeypatch.setattr(sessions, "MAX_OPEN", 2)
+    first = new_game(client, game="tictactoe", seats=["human", "human"])["id"]
+    client.post(f"/api/games/{first}/moves", json={"move": "b2"})
+    for _ in range(3):
+        new_game(client, game="tictactoe", seats=["human", "human"])
+    api = client.app.state.api  # type: ignore[attr-defined]
+    assert first not in api.games.open and len(api.games.open) <= 3
+    assert client.post(f"/api/games/{first}/moves", json={"move": "a1"}).json()["ply"] == 2

@@ -19,6 +19,7 @@ import hashlib
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -43,6 +44,8 @@ MOVETIME_RANGE = (0.05, MAX_THINK)
 DELAY_RANGE = (0.0, 10.0)
 #: Seconds between attempts to store a bot's move while the store is busy.
 RETRY_SAVE = 1.0
+#: Games kept in memory beyond those in use (the others are read again from the store).
+MAX_OPEN = 256
 T = TypeVar("T")
 
 
@@ -480,7 +483,8 @@ class Sessions:
         self.storage = Storage(store)
         self.store = store
         self.pool = pool
-        self.open: dict[str, Session] = {}
+        #: the games in memory, least recently used first
+        self.open: OrderedDict[str, Session] = OrderedDict()
         self.loading: dict[str, asyncio.Future[Session]] = {}
 
     async def create(self, caller: Caller, game_id: str | None, seats: Sequence[Any] | None = None,
@@ -515,7 +519,7 @@ class Sessions:
         row.status = status_text(game, start)
         await self.storage(self.store.create, row)
         session = Session(game, row, start, self.storage, self.pool)
-        self.open[row.id] = session
+        self.keep(session)
         session.kick()
         return session, keys
 
@@ -551,6 +555,7 @@ class Sessions:
         """The game ``game_id``, loaded from the store if needed; raises ``NotFound``, or
         ``Damaged`` when its stored row or start no longer reads."""
         if game_id in self.open:
+            self.open.move_to_end(game_id)
             return self.open[game_id]
         if len(game_id) > 64 or not game_id.isascii() or not game_id.isalnum():
             raise NotFound(f"no game {game_id[:64]!r}")
@@ -589,9 +594,17 @@ class Sessions:
                 log.error("game %s: stored move %d (%r) no longer reads: %s; the game stops there",
                           game_id, ply + 1, notation, err)
                 break
-        self.open[game_id] = session
+        self.keep(session)
         session.kick()  # a bot that was to move when the server stopped moves now
         return session
+
+    def keep(self, session: Session) -> None:
+        """Hold ``session`` in memory, letting go of the least recently used idle games (no
+        watcher, no bot at work, no request) beyond :data:`MAX_OPEN`; they load again on use."""
+        self.open[session.id] = session
+        for game_id, old in list(self.open.items())[:max(0, len(self.open) - MAX_OPEN)]:
+            if not old.subscribers and not old.lock.locked() and (old.task is None or old.task.done()):
+                del self.open[game_id]
 
     async def summaries(self, caller: Caller, family: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """The caller's games and the public ones, newest first, as small records for the
