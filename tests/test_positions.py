@@ -180,13 +180,14 @@ def test_breakthrough_side_without_pieces_must_be_to_move() -> None:
 
 def test_tictactoe_counts_alternate_from_x() -> None:
     game = get_game("tictactoe")
-    with pytest.raises(PositionError, match="2 X and 0 O stones with X to move"):
-        game.parse_position("XX1/3/3 x")
-    with pytest.raises(PositionError, match="1 X and 1 O stones with O to move"):
-        game.parse_position("XO1/3/3 o")
+    with pytest.raises(PositionError, match="2 X and 0 O stones: players alternate"):
+        game.parse_position("XX1/3/3 o")
     with pytest.raises(PositionError, match="0 X and 1 O"):
-        game.parse_position("O2/3/3 o")
+        game.parse_position("O2/3/3 x")
+    with pytest.raises(PositionError, match="4 X and 2 O"):
+        game.parse_position("XXO/XXO/3 o")
     game.parse_position("XO1/3/3 x")
+    game.parse_position("XO1/X2/3 o")
 
 
 def test_tictactoe_row_maker_is_not_to_move() -> None:

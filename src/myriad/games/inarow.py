@@ -478,15 +478,16 @@ class InARow(Game):
         """Raise ``PositionError`` for a board no game reaches: stone counts that do not
         alternate from the first player, stones above an empty cell under gravity, rows of
         both players, a row with its maker to move, or rows that no single last stone
-        completed (the game stops at the first row).  Returns 0, or 1 + the player with a row."""
+        completed (the game stops at the first row).  Returns 0, or 1 + the player with a row.
+
+        The side to move is not checked against the counts: study positions (a threat to
+        answer, whoever is to move) are read as written."""
         names = self.player_names
         counts = [cells.count(self.stones[0]), cells.count(self.stones[1])]
-        if counts[0] - counts[1] != to_move:
+        if counts[0] - counts[1] not in (0, 1):
             raise PositionError(
-                f"{self.id}: {counts[0]} {names[0]} and {counts[1]} {names[1]} stones with {names[to_move]} "
-                f"to move: players alternate from {names[0]}, so {names[0]} has as many stones as "
-                f"{names[1]} when to move, one more otherwise")
-        gravity = isinstance(self.placement, GravityDrops)
+                f"{self.id}: {counts[0]} {names[0]} and {counts[1]} {names[1]} stones: players alternate "
+                f"from {names[0]}, so {names[0]} has as many stones as {names[1]} or one more")
         if isinstance(self.placement, GravityDrops):
             floating = self.placement.unsupported(cells)
             if floating:
@@ -505,7 +506,7 @@ class InARow(Game):
         for pos in range(len(cells)):
             if cells[pos] != code or not self.goal.completed_at(cells, pos):
                 continue
-            if gravity and self.above[pos] != NO_LINK and cells[self.above[pos]]:
+            if self.gravity and self.above[pos] != NO_LINK and cells[self.above[pos]]:
                 continue  # not the last stone of its column
             before = list(cells)
             before[pos] = 0
