@@ -228,7 +228,7 @@ def test_connect_four_threats_under_gravity() -> None:
 
 def test_completes_says_whether_a_stone_would_win() -> None:
     exact = gomoku(overlines=False)
-    state = exact.parse_position("/".join(["15"] * 7 + ["XXXX1X9"] + ["15"] * 7) + " x")
+    state = exact.parse_position("/".join(["OOOO11"] + ["15"] * 6 + ["XXXX1X9"] + ["15"] * 7) + " x")
     e8 = exact.topology.pos("e8")
     assert not exact.goal.completes(state.cells, e8, exact.stones[0])   # six: no win here
     free = gomoku()
@@ -335,7 +335,7 @@ def test_gomoku_evaluation_sees_the_threats() -> None:
 def test_two_open_threes_cannot_both_be_stopped() -> None:
     game = gomoku()
     corners = ["O6O6O"] + ["15"] * 6
-    one = game.parse_position("/".join(corners + ["5XXX7"] + ["15"] * 6 + ["O13O"]) + " o")
+    one = game.parse_position("/".join(corners[:1] + ["X13X"] + corners[2:] + ["5XXX7"] + ["15"] * 6 + ["O13O"]) + " o")
     two = game.parse_position("/".join(corners + ["5XXX7", "15", "15", "11X3", "11X3", "11X3", "15", "O13O"]) + " o")
     assert game.scan(one).fork_lines == (1, 0) and game.scan(two).fork_lines == (2, 0)
     names = {game.square_name(p) for p in range(game.topology.size) if game.scan(two).forks[0] >> p & 1}

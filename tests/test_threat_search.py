@@ -70,7 +70,7 @@ def test_cells_whose_two_windows_share_their_other_gap_are_no_fork_cells() -> No
     c8-g8 and d8-h8, both missing e8 and f8, so a stone on either makes one threat; the
     open three c3-e3 has real fork cells (b3, f3: a stone there makes an open four)."""
     game = gomoku()
-    state = game.parse_position("15/15/15/15/15/15/15/2XX2XX7/15/15/15/15/2XXX10/15/O13O o")
+    state = game.parse_position("O13O/O13O/15/15/15/15/15/2XX2XX7/15/15/15/15/2XXX10/15/O13O o")
     stones = stones_of(game, state)
     scan = game.scan(state)
     assert {game.square_name(pos) for pos in bit_positions(scan.forks[0])} == {"b3", "f3"}
