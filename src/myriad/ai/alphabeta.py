@@ -16,9 +16,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from myriad.ai.bot import Bot, Decision, Limits, SearchTimeout, gc_paused
+from myriad.ai.bot import Bot, Decision, Limits, SearchTimeout, collection_reserve, gc_paused
+from myriad.ai.budget import entry_limit, hash_bytes, split
 from myriad.ai.threats import ThreatSearch
-from myriad.core.caches import make_room
+from myriad.core.caches import ByteBudget
 from myriad.core.game import Game, Outcome
 from myriad.core.move import Move
 from myriad.core.state import State
@@ -41,8 +42,14 @@ SAFETY_TRIES = 10
 #: ``EXTENSION_SHARE`` of the clock is left, keeping back ``EXTENSION_RESERVE`` of it (or
 #: three times what the check took) to check a new choice.
 EXTENSION_SHARE, EXTENSION_RESERVE = 0.05, 0.05
-#: Positions whose candidate moves are kept (see ``AlphaBeta.expansions``; the oldest go first).
-EXPANSIONS = 1 << 16
+#: How the ``hash=`` budget is shared: the transposition table, the positions whose
+#: candidate moves are kept (see ``AlphaBeta.expansions``) and the threat-space search's
+#: table (when the game has one).  Killers (two moves a ply), history (one count per quiet
+#: move the game has) and the principal variation are small and not counted.
+SHARES = {"tt": 0.5, "expansions": 0.25, "threats": 0.25}
+#: Bytes of an entry assumed until some are measured: a table entry (key, tuple of bounds,
+#: its move), measured 250-380 bytes; kept candidate moves, 2-6 KB (chess, gomoku).
+TT_GUESS, EXPANSION_GUESS = 400, 4096
 
 
 def _to_table(score: int, ply: int) -> int:
@@ -97,7 +104,8 @@ class AlphaBeta(Bot):
     ``moves`` (search only the best N moves at each node below the root; default the
     game's ``move_cap``, 0 for all), ``root`` (the same at the root; default 0, every
     candidate: a move the cap leaves out at the root is one no depth of search can find),
-    ``tt`` (table entries),
+    ``hash`` (megabytes for all the tables together, default 64: see
+    :mod:`myriad.ai.budget`), ``tt`` (at most this many table entries, within ``hash``),
     ``quiescence`` (0 to switch off; default: the game's ``quiescence``), ``qdepth``
     (the most noisy moves in a row; default the game's ``quiescence_depth``), ``threats``
     (0 to switch off the threat-space searches of games with ``threat_space``)."""
@@ -111,10 +119,17 @@ class AlphaBeta(Bot):
             raise ValueError(f"alphabeta: algo must be one of {', '.join(ALGORITHMS)}, not {self.algo!r}")
         self.max_moves = int(options.get("moves", game.move_cap or 0)) or None
         self.root_moves = int(options.get("root", 0)) or None
-        self.tt_size = int(options.get("tt", 1 << 20))
+        self.hash_bytes = hash_bytes(options, self.name)
+        self.tt_size = entry_limit(options, "tt", self.name)
         self.quiescence = bool(options.get("quiescence", game.quiescence))
         self.max_qdepth = int(options.get("qdepth", game.quiescence_depth))
-        self.threats = ThreatSearch(game) if options.get("threats", 1) and game.threat_space else None
+        with_threats = bool(options.get("threats", 1)) and game.threat_space
+        shares = split(self.hash_bytes, SHARES if with_threats else
+                       {table: share for table, share in SHARES.items() if table != "threats"})
+        self.threats = ThreatSearch(game, shares["threats"]) if with_threats else None
+        #: Caps in entries of the table and kept expansions, from their shares of ``hash``.
+        self.tt_budget = ByteBudget(shares["tt"], TT_GUESS, limit=self.tt_size)
+        self.expansion_budget = ByteBudget(shares["expansions"], EXPANSION_GUESS)
         #: position key -> (depth, lower bound, upper bound, best move): both bounds, so
         #: that MTD(f)'s searches on either side of the value reuse each other's work.
         self.tt: dict[int, tuple[int, int, int, Move | None]] = {}
@@ -133,15 +148,30 @@ class AlphaBeta(Bot):
     def reset(self) -> None:
         self.tt.clear()
         self.history.clear()
+        self.killers.clear()
+        self.expansions.clear()
+        if self.threats is not None:
+            self.threats.table.clear()
 
     # -- driver --------------------------------------------------------------------------------
 
     def choose(self, state: State, limits: Limits = Limits()) -> Decision:
         with gc_paused():
-            return self._choose(state, limits)
+            try:
+                return self._choose(state, limits)
+            finally:
+                # Met again only within one search: freed now, so that the collection of
+                # what the search made (see gc_paused) does not walk them.
+                self.expansions.clear()
 
     def _choose(self, state: State, limits: Limits) -> Decision:
         limits = self.limits(limits)
+        remaining = limits.remaining()
+        if remaining is not None:
+            # End early by what collecting the search's young objects took last time.
+            reserve = collection_reserve(remaining)
+            limits = Limits(limits.deadline - reserve if limits.deadline is not None else None,
+                            limits.depth, limits.nodes)
         game = self.game
         moves = game.legal_moves(state)
         if not moves:
@@ -152,10 +182,11 @@ class AlphaBeta(Bot):
         self.node_limit = limits.nodes
         self.killers.clear()
         self.iterations = []  # (depth, seconds, nodes) per finished iteration
-        for key in list(self.history):
-            self.history[key] //= 4  # age the history between moves
-        if len(self.tt) > self.tt_size:
-            self.tt.clear()
+        # Age the history between moves (moves aged to nothing are forgotten).
+        self.history = {move: count // 4 for move, count in self.history.items() if count >= 4}
+        self.tt_budget.refit(self.tt)  # the cap from the entries' measured size
+        if self.threats is not None:
+            self.threats.budget.refit(self.threats.table)
         self.expansions.clear()
         if len(moves) == 1:
             return Decision(moves[0], True, self._info(0, 0, [moves[0]], start))
@@ -375,7 +406,7 @@ class AlphaBeta(Bot):
             outcome = game.result(state, moves)
             if outcome is not None:
                 return terminal_score(outcome, state.to_move, ply)
-            make_room(self.expansions, EXPANSIONS)
+            self.expansion_budget.make_room(self.expansions)
             candidates = game.candidate_moves(state, moves)
             expansion = (state.counters, candidates, game.move_heuristics(state, candidates))
             self.expansions[state.key] = expansion
@@ -415,7 +446,9 @@ class AlphaBeta(Bot):
         from a search of the same depth are merged with the ones kept."""
         lower, upper = _to_table(lower, ply), _to_table(upper, ply)
         entry = self.tt.get(key)
-        if entry is not None and entry[0] == depth and max(lower, entry[1]) <= min(upper, entry[2]):
+        if entry is None:
+            self.tt_budget.make_room(self.tt)
+        elif entry[0] == depth and max(lower, entry[1]) <= min(upper, entry[2]):
             lower, upper = max(lower, entry[1]), min(upper, entry[2])
             move = move or entry[3]
         self.tt[key] = (depth, lower, upper, move)

@@ -3,7 +3,8 @@
 It takes a move that wins at once, never plays a move after which the opponent wins at
 once (when another move exists), and otherwise picks the move whose resulting position
 the game's evaluation likes best, plus the move heuristic and uniform noise
-(``noise=10`` adds up to 10 points).
+(``noise=10`` adds up to 10 points).  It keeps nothing between moves (``hash=`` is
+accepted, checked and has nothing to bound).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from myriad.ai.alphabeta import WIN, terminal_score
 from myriad.ai.bot import Bot, Decision, Limits
+from myriad.ai.budget import hash_bytes
 from myriad.core.game import Game
 from myriad.core.move import Move
 from myriad.core.state import State
@@ -28,6 +30,7 @@ class HeuristicBot(Bot):
         super().__init__(game, **options)
         self.noise = float(options.get("noise", 1))
         self.rng = random.Random(options.get("seed"))
+        self.hash_bytes = hash_bytes(options, self.name)
 
     def choose(self, state: State, limits: Limits = Limits()) -> Decision:
         game = self.game

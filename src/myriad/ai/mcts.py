@@ -7,17 +7,23 @@ search starts from the node of the position reached, when the tree holds it.
 
 Options: ``playouts`` (per move), ``time``, ``c`` (exploration), ``cutoff``,
 ``playout=random|heuristic``, ``seed``, ``scale`` (the evaluation difference worth a 73%
-win chance; by default the running mean of the evaluations seen).
+win chance; by default the running mean of the evaluations seen), ``hash`` (megabytes of
+tree, default 64: once the tree holds as many nodes as fit, measured as in
+:mod:`myriad.core.caches`, iterations stop adding nodes and play out from the leaf they
+reach; the tree kept between moves counts).
 """
 
 from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from typing import Any
 
-from myriad.ai.bot import Bot, Decision, Limits, gc_paused
+from myriad.ai.bot import Bot, Decision, Limits, collection_reserve, gc_paused
+from myriad.ai.budget import hash_bytes
+from myriad.core.caches import MIN_ENTRIES, deep_size
 from myriad.core.game import Game
 from myriad.core.move import Move
 from myriad.core.state import State
@@ -41,6 +47,15 @@ class Node:
         self.visits = 0
         self.wins = 0.0
 
+    def own_size(self, seen: set[int]) -> int:
+        """Bytes of this node without its children (see :func:`deep_size`)."""
+        return (sys.getsizeof(self) + sys.getsizeof(self.children)
+                + deep_size((self.state, self.move, self.untried, self.outcome), seen))
+
+
+#: Nodes measured to estimate the size of one.
+SAMPLE = 64
+
 
 class MCTS(Bot):
     """UCT with playouts cut off by evaluation, and tree reuse between moves."""
@@ -59,9 +74,16 @@ class MCTS(Bot):
         self.discarded: list[Node] = []  # trees dropped after a move, freed before the next search
         self.fixed_scale = float(options.get("scale", 0)) or None
         self.typical = 0.0  # running mean of |evaluation| at cut-offs, the default scale
+        self.hash_bytes = hash_bytes(options, self.name)
+        #: Nodes in the tree, and the most it may hold (from ``hash`` and the measured size
+        #: of a node, see :meth:`_fit`).
+        self.nodes = 0
+        self.max_nodes = MIN_ENTRIES
 
     def reset(self) -> None:
         self.root = None
+        self.discarded.clear()
+        self.nodes = 0
 
     def choose(self, state: State, limits: Limits = Limits()) -> Decision:
         with gc_paused():
@@ -71,10 +93,14 @@ class MCTS(Bot):
         limits = self.limits(limits)
         if limits.deadline is None and self.playouts is None and limits.nodes is None:
             limits = limits.tighter(Limits.of(1.0))
+        remaining = limits.remaining()
+        if remaining is not None and limits.deadline is not None:
+            limits = Limits(limits.deadline - collection_reserve(remaining), limits.depth, limits.nodes)
         budget = self.playouts or limits.nodes
         root = self._reuse(state)
         self.root = root
         self.discarded.clear()  # freeing a big tree takes time: do it now, inside this move's budget
+        self._fit(root)
         if root.outcome is not None or (not root.untried and not root.children):
             raise ValueError(f"{self.game.id}: no legal move to choose from")
         start, done = time.monotonic(), 0
@@ -114,16 +140,32 @@ class MCTS(Bot):
             node = max(node.children, key=lambda ch: ch.wins / ch.visits
                        + self.c * math.sqrt(parent_log / ch.visits))
             path.append(node)
-        if node.untried:
+        if node.untried and self.nodes < self.max_nodes:
             move = node.untried.pop(self.rng.randrange(len(node.untried)))
             child = Node(self.game, self.game.play(node.state, move), move, node.state.to_move)
             node.children.append(child)
+            self.nodes += 1
             path.append(child)
             node = child
         results = self._playout(node)
         for visited in path:
             visited.visits += 1
             visited.wins += results[visited.mover]
+
+    def _fit(self, root: Node) -> None:
+        """Count the nodes of the tree kept (``root``'s), and derive the most it may hold
+        from ``hash`` and the mean size of up to :data:`SAMPLE` of them."""
+        count, seen, measured, sampled = 0, set[int](), 0, 0
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            count += 1
+            if sampled < SAMPLE:
+                measured += node.own_size(seen)
+                sampled += 1
+            stack.extend(node.children)
+        self.nodes = count
+        self.max_nodes = max(MIN_ENTRIES, self.hash_bytes * sampled // max(1, measured))
 
     def _playout(self, node: Node) -> tuple[float, ...]:
         """Scores per player of a playout from ``node``."""

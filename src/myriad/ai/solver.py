@@ -13,21 +13,27 @@ from typing import Any
 
 from myriad.ai.alphabeta import terminal_score
 from myriad.ai.bot import Bot, Decision, Limits, SearchTimeout
+from myriad.ai.budget import hash_bytes
+from myriad.core.caches import ByteBudget
 from myriad.core.game import Game
 from myriad.core.move import Move
 from myriad.core.state import State
 
 EXACT, LOWER, UPPER = 0, 1, 2
+#: Bytes of a table entry until some are measured (key, flag and value: about 170).
+ENTRY_GUESS = 200
 
 
 class Solver(Bot):
-    """Proves the value of positions by exhaustive alpha-beta (options: ``nodes``)."""
+    """Proves the value of positions by exhaustive alpha-beta (options: ``nodes``, ``time``,
+    ``hash``: megabytes of table, default 64; the oldest entries go first)."""
 
     name = "solver"
 
     def __init__(self, game: Game, **options: Any) -> None:
         super().__init__(game, **options)
         self.table: dict[int, tuple[int, int]] = {}
+        self.budget = ByteBudget(hash_bytes(options, self.name), ENTRY_GUESS)
         self.nodes = 0
         self.node_limit: int | None = None
         self.deadline: float | None = None
@@ -93,5 +99,7 @@ class Solver(Bot):
                 if alpha >= beta:
                     break
         flag = UPPER if best <= alpha_start else LOWER if best >= beta else EXACT
+        if state.key not in self.table:
+            self.budget.make_room(self.table)
         self.table[state.key] = (flag, best)
         return best

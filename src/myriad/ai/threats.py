@@ -14,23 +14,28 @@ from __future__ import annotations
 import time
 
 from myriad.ai.bot import SearchTimeout
+from myriad.core.caches import MB, ByteBudget
 from myriad.core.game import Game
 from myriad.core.move import Move
 from myriad.core.state import State
 
-#: Positions kept in the table (proved wins and the depth to which a search failed).
-TABLE_SIZE = 1 << 16
+#: Bytes of the table (proved wins and the depth to which a search failed) when not given,
+#: and of one entry until some are measured (about 200 in gomoku).
+TABLE_BYTES = 16 * MB
+ENTRY_GUESS = 256
 #: Positions of a proof walked at most by :meth:`ThreatSearch.proof`.
 PROOF_WALK = 400
 
 
 class ThreatSearch:
-    """Proves wins by threats for the side to move; one table per search object."""
+    """Proves wins by threats for the side to move; one table per search object, of at
+    most ``table_bytes`` (the oldest entries go first)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, table_bytes: int = TABLE_BYTES) -> None:
         self.game = game
         #: (position key, wide) -> (winning move or None, deepest failed search).
         self.table: dict[tuple[int, bool], tuple[Move | None, int]] = {}
+        self.budget = ByteBudget(table_bytes, ENTRY_GUESS)
         self.nodes = 0
         self._deadline: float | None = None
         self._node_limit = 0
@@ -43,8 +48,6 @@ class ThreatSearch:
         there is none that deep.  Iterative deepening: the shortest win is found first.
         Raises :class:`SearchTimeout` when the ``deadline`` (``time.monotonic()``) or
         ``nodes`` positions run out first."""
-        if len(self.table) > TABLE_SIZE:
-            self.table.clear()
         self._deadline, self._wide = deadline, wide
         self._node_limit = self.nodes + nodes if nodes is not None else -1
         for d in range(1, depth + 1):
@@ -100,10 +103,15 @@ class ThreatSearch:
         attacker = state.to_move
         for move in game.threat_moves(state, self._wide):
             if self._defence_fails(game.play(state, move), attacker, depth - 1):
-                self.table[key] = (move, depth)
+                self._keep(key, (move, depth))
                 return move
-        self.table[key] = (None, max(depth, entry[1]) if entry is not None else depth)
+        self._keep(key, (None, max(depth, entry[1]) if entry is not None else depth))
         return None
+
+    def _keep(self, key: tuple[int, bool], entry: tuple[Move | None, int]) -> None:
+        if key not in self.table:
+            self.budget.make_room(self.table)
+        self.table[key] = entry
 
     def _defence_fails(self, state: State, attacker: int, depth: int) -> bool:
         """Whether every answer of the side to move to the threat just made loses."""

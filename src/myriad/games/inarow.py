@@ -33,7 +33,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from myriad.core.caches import make_room
+from myriad.core.caches import MB, ByteBudget
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
 from myriad.core.game import Game, Outcome
 from myriad.core.mechanics.line_tally import LineIndex, LineTally
@@ -58,10 +58,14 @@ from myriad.core.state import State
 from myriad.core.ranks import format_ranks, parse_ranks
 from myriad.core.topology import NO_LINK, file_letter, square_board
 
-#: Scans and tallies kept per game (by position key); when full, the oldest sixteenth goes
-#: (a search needs those of a node and its children, and of its earlier iterations: a
-#: tally worked out anew costs as much as twenty added stones).
-SCAN_CACHE = 1 << 14
+#: Bytes of the scans, tallies, parent links and line statistics kept per game, per process
+#: (by position key; shared by every bot of the process and not counted in a bot's
+#: ``hash=``), and their shares; when one is full its oldest sixteenth goes (a search needs
+#: those of a node and its children, and of its earlier iterations: a tally worked out anew
+#: costs as much as twenty added stones).  Entries measured in gomoku: a tally 2.8 KB, a
+#: scan 0.8 KB, a parent link 0.2 KB, line statistics 0.4 KB.
+GAME_CACHE_BYTES = 32 * MB
+CACHE_SHARES = {"tallies": 0.4, "scans": 0.2, "parents": 0.1, "stats": 0.3}
 NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 CELL_NAME = re.compile(r"[a-z]+[0-9]+")
 #: Up to this many moves, the move heuristics of a position are worked out for their
@@ -143,12 +147,17 @@ class InARow(Game):
         self._scans: dict[int, WindowScan] = {}
         #: Line tallies (see :mod:`~myriad.core.mechanics.line_tally`) by position key, and
         #: per position played in search its parent's key and the stone added.
-        self.line_index = (LineIndex(self.windows, topology, self.weights.lowest_ordering_count)
+        self.line_index = (LineIndex(self.windows, topology, self.weights.lowest_ordering_count,
+                                     cache_bytes=int(GAME_CACHE_BYTES * CACHE_SHARES["stats"]))
                            if self.windows is not None else None)
         if self.line_index is not None and not self.line_index.exact:
             self.line_index = None
         self._tallies: dict[int, LineTally] = {}
         self._parents: dict[int, tuple[int, int, int]] = {}
+        share = {cache: int(GAME_CACHE_BYTES * part) for cache, part in CACHE_SHARES.items()}
+        self._scan_budget = ByteBudget(share["scans"], 1024)
+        self._tally_budget = ByteBudget(share["tallies"], 4096, skip=(self.line_index,))
+        self._parent_budget = ByteBudget(share["parents"], 256)
         self._move_values: tuple[int, dict[int, int]] = (-1, {})
         #: Per cell, ``weights.central`` times the windows through it: the move value of a
         #: cell in no open window.
@@ -181,7 +190,7 @@ class InARow(Game):
         child = State(tuple(cells), 1 - me, flags, state.counters, state.hands, key)
         if self.line_index is not None:
             parents = self._parents
-            make_room(parents, 4 * SCAN_CACHE)
+            self._parent_budget.make_room(parents)
             parents[key] = (state.key, pos, me)
         return child
 
@@ -219,7 +228,7 @@ class InARow(Game):
                 found = parent.add(link[1], link[2])
             else:
                 found = self.line_index.tally(self._read_stones(state))
-            make_room(tallies, SCAN_CACHE)
+            self._tally_budget.make_room(tallies)
             tallies[state.key] = found
         return found
 
@@ -236,7 +245,7 @@ class InARow(Game):
         scan = self._scans.get(state.key)
         if scan is None:
             assert self.windows is not None
-            make_room(self._scans, SCAN_CACHE)
+            self._scan_budget.make_room(self._scans)
             if self.line_index is not None:
                 scan = self.tally(state).scan()
             else:

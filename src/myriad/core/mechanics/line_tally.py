@@ -21,7 +21,7 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from myriad.core.caches import make_room
+from myriad.core.caches import MB, ByteBudget
 from myriad.core.mechanics.placement import (
     LineWindows,
     WindowReach,
@@ -30,8 +30,10 @@ from myriad.core.mechanics.placement import (
 )
 from myriad.core.topology import NO_LINK, Topology
 
-#: Line patterns whose statistics are kept (the oldest go first).
-STATS_CACHE = 1 << 17
+#: Bytes of the line patterns whose statistics are kept per index, unless given (the oldest
+#: go first), and of one until some are measured (0.3-0.4 KB in gomoku and Connect Four).
+STATS_BYTES = 16 * MB
+STATS_GUESS = 512
 
 
 class LineStats(NamedTuple):
@@ -54,10 +56,11 @@ class LineIndex:
     """The maximal lines of a board along each axis, and the statistics of a line by the
     stones on it.  ``lowest`` is the fewest stones of a window whose cells are tracked
     (move ordering asks about windows a few stones short; at most ``length - 2``, the
-    counts a scan needs)."""
+    counts a scan needs).  The statistics worked out are kept, at most ``cache_bytes`` of
+    them (see :class:`~myriad.core.caches.ByteBudget`)."""
 
     def __init__(self, windows: LineWindows, topology: Topology, lowest: int,
-                 directions: Sequence[str] | None = None) -> None:
+                 directions: Sequence[str] | None = None, cache_bytes: int = STATS_BYTES) -> None:
         length = windows.length
         self.length = length
         self.lowest = max(0, min(lowest, length - 2))
@@ -100,6 +103,7 @@ class LineIndex:
         #: lines close on themselves, for instance; a tally would then miss windows).
         self.exact = found == set(windows.windows)
         self._stats: dict[tuple[int, int, int], LineStats] = {}
+        self.stats_budget = ByteBudget(cache_bytes, STATS_GUESS)
 
     def stats(self, line: int, first: int, second: int) -> LineStats:
         """The statistics of ``line`` when ``first`` and ``second`` (bit ``i`` = the line's
@@ -107,7 +111,7 @@ class LineIndex:
         key = (line, first, second)
         found = self._stats.get(key)
         if found is None:
-            make_room(self._stats, STATS_CACHE)
+            self.stats_budget.make_room(self._stats)
             found = self._stats[key] = self._work_out(line, first, second)
         return found
 
