@@ -262,6 +262,7 @@ class JumpCaptures:
             extend(start, man_jumps, False, True)
         else:
             extend(start, king_jumps, flying, False)
+        del extend  # the recursive closure refers to itself: a cycle left for the collector
 
     def _build(self, cells: Sequence[int], player: int,
                routes: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> list[Move]:
