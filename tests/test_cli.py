@@ -303,7 +303,22 @@ def test_help(capsys: pytest.CaptureFixture[str]) -> None:
     ["bench", "rules", "--seconds", "0"],
     ["bench", "rules", "--seconds", "soon"],
     ["bench", "rules", "--games", "nope"],
-], ids=lambda argv: " ".join(argv) or "no-arguments")
+    ["bench", "rules", "--seconds", "inf"],
+    ["bench", "search", "--seconds", "nan"],
+    ["perft", "tictactoe", "101"],                  # deeper than any perft can count
+    ["perft", "tictactoe", "٣"],                    # a digit of another script
+    ["perft", "tictactoe", "9" * 5000],             # beyond int()'s 4,300 digits
+    ["perft", "tictactoe", "1_0"],
+    ["match", "tictactoe", "random", "random", "--games", "1000000"],
+    ["match", "tictactoe", "random", "random", "--jobs", "10000"],
+    ["match", "tictactoe", "random", "random", "--movetime", "-1"],
+    ["match", "tictactoe", "random", "random", "--movetime", "1e309"],
+    ["think", "tictactoe", "--time", "nan"],
+    ["think", "tictactoe", "--bot", "book", "--time", "0.1"],   # a lone book out of its book
+    ["play", "tictactoe", "--movetime", "inf"],
+    ["replay", "tictactoe", "/dev/null", "--index", "0"],
+    ["show", "x\n[31m\x1b[2J"],                   # control characters are escaped, one line
+], ids=lambda argv: " ".join(a[:20] for a in argv) or "no-arguments")
 def test_bad_input_exits_2_with_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2
@@ -311,3 +326,11 @@ def test_bad_input_exits_2_with_one_line(capsys: pytest.CaptureFixture[str], arg
     assert len(err.splitlines()) == 1 and err.endswith("\n"), err
     assert err.startswith("myriad: error: ")
     assert "Traceback" not in err
+
+
+def test_perft_stops_after_the_first_depth_with_no_sequences(capsys: pytest.CaptureFixture[str]) -> None:
+    # X to move with three cells left: one of X's moves wins at once (a sequence ends at
+    # ply 1), the others fill the board by ply 3, so ply 4 has no sequence and none is tried
+    code, out, _ = run(capsys, "perft", "tictactoe", "100", "--position", "XOX/OX1/O2 x", "--json")
+    assert code == 0
+    assert [json.loads(line)["nodes"] for line in out.splitlines()] == [3, 4, 4, 0]

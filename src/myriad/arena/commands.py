@@ -80,7 +80,10 @@ def cmd_think(args: argparse.Namespace) -> int:
         raise MyriadError(f"{game.id}: the game is over in this position, there is no move to think about")
     bot = make_bot(args.bot, game)
     limits = Limits.of(args.time) if args.time else Limits()
-    decision = bot.choose(game.observe(state, state.to_move), limits)
+    try:
+        decision = bot.choose(game.observe(state, state.to_move), limits)
+    except Exception as err:  # noqa: BLE001 - e.g. a lone book out of its book: said in one line
+        raise MyriadError(f"{args.bot}: no move found: {err}") from None
     pv, s = [], state
     for move in decision.info.get("pv") or [decision.move]:
         if move not in game.legal_moves(s):
