@@ -241,6 +241,8 @@ def build_parser() -> Parser:
     search.add_argument("--seconds", type=options.seconds(), default=2.0, metavar="S",
                         help="thinking time per position and algorithm (default 2)")
     search.set_defaults(run=cmd_bench_search)
+    from myriad.bench_memory import add_memory_command
+    add_memory_command(kinds)
 
     from myriad.arena.commands import add_commands
     from myriad.arena.terminal import add_play_command
