@@ -24,7 +24,7 @@ from myriad.web.app import create_app
 from myriad.web.bots import LEVELS, BotPool, check_seat, with_fallback
 from myriad.web.moves import piece_path
 from myriad.web.storage import GameRow, Store
-from web_server import BrowserClient
+from web_server import BrowserClient, new_game
 
 
 @pytest.fixture(scope="module")
@@ -32,12 +32,6 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db = tmp_path_factory.mktemp("api") / "games.sqlite3"
     with BrowserClient(create_app(db, workers=2), raise_server_exceptions=False) as test_client:
         yield test_client
-
-
-def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201, response.text
-    return response.json()
 
 
 def wait_for(client: TestClient, game_id: str, done: Any, seconds: float = 30) -> dict[str, Any]:

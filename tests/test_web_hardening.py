@@ -24,7 +24,7 @@ from myriad.games import get_game
 from myriad.web.app import create_app
 from myriad.web.bots import BotPool, Ticket, state_fields
 from myriad.web.storage import Store, StoreBroken
-from web_server import BrowserClient, Keyring
+from web_server import BrowserClient, Keyring, new_game
 
 
 @pytest.fixture()
@@ -36,12 +36,6 @@ def db(tmp_path: Path) -> Path:
 def client(db: Path) -> Iterator[BrowserClient]:
     with BrowserClient(create_app(db, workers=1), raise_server_exceptions=False) as test_client:
         yield test_client
-
-
-def new_game(client: BrowserClient, **body: Any) -> dict[str, Any]:
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201, response.text
-    return response.json()
 
 
 def error_of(response: Any, status: int) -> str:

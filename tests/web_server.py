@@ -49,6 +49,13 @@ class Keyring:
         return headers
 
 
+def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
+    """Start a game through the API; its view (with its seat keys)."""
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    return dict(response.json())
+
+
 class BrowserClient(TestClient):
     """Starlette's test client as one browser of ``keyring`` on http://localhost."""
 
