@@ -379,7 +379,7 @@ def test_an_invitation_link_hands_a_seat_to_a_friend(page: Page, server: Server,
     link = page.locator('#invites .invite[data-player="1"]').get_attribute("href")
     assert link is not None
     game_id = page.url.rsplit("/", 1)[1]
-    assert re.fullmatch(rf"{re.escape(server.base)}/\?game_id={game_id}&player=1#seat=[\w-]+", link), link
+    assert re.fullmatch(rf"{re.escape(server.base)}/\?game_id={game_id}#seat=[\w-]+", link), link
     square(page, "e2").click()
     square(page, "e4").click()
     expect(move_cells(page).first).to_have_text("e4")
@@ -410,7 +410,10 @@ def test_a_browser_without_keys_watches(page: Page, server: Server, browser: Bro
     open_game(page, server, view)
     expect(page.locator("#owner-controls")).to_be_visible()
     with new_page(browser) as watcher:
-        watcher.goto(f"{server.base}/#/game/{view['id']}")
+        watcher.goto(f"{server.base}/?game_id={view['id']}#seat={'0' * 32}")  # a key of no seat
+        expect(watcher.locator("#message")).to_contain_text("you can watch it")
+        expect(watcher).to_have_url(f"{server.base}/#/game/{view['id']}")
+        assert watcher.evaluate(f"localStorage.getItem('myriad.keys.{view['id']}')") is None
         expect(watcher.locator('#board[data-game="chess"]')).to_be_visible()
         expect(watcher.locator("#watching")).to_be_visible()
         expect(watcher.locator("#status")).to_have_text("White to move")

@@ -136,31 +136,31 @@ function showBanner() {
   $("open-position-button").disabled = readOnly();
 }
 
-// `/?game_id=<id>&player=<seat>#seat=<key>`: a seat of a game handed over by its owner.
-// The key joins those already held for the game, and leaves the address bar at once.
+// `/?game_id=<id>#seat=<key>`: a seat of a game handed over by its owner. The key leaves
+// the address bar at once and joins those already held for the game, at the seat the
+// server says it opens.
 async function acceptInvitation(query) {
   const id = query.get("game_id");
   const key = new URLSearchParams(location.hash.slice(1)).get("seat");
-  if (!/^[\w-]{1,64}$/.test(id)) {
-    history.replaceState(null, "", location.pathname);
-    showMessage("The invitation link is damaged: it names no game.");
-    app.keepMessage = true;
-    return;
+  const damaged = !/^[\w-]{1,64}$/.test(id) || (key !== null && !/^[\w-]{1,200}$/.test(key));
+  history.replaceState(null, "", damaged ? location.pathname : `${location.pathname}#/game/${id}`);
+  app.keepMessage = true;
+  if (damaged) return showMessage("The invitation link is damaged: copy it again, whole.");
+  if (!key) return;  // no key: the game is watched
+  let view;
+  try {
+    view = await api("GET", `/api/games/${encodeURIComponent(id)}`, undefined, key);
+  } catch {
+    return;  // opening the game says why it cannot be
   }
-  history.replaceState(null, "", `${location.pathname}#/game/${id}`);
-  if (!key || !/^[\w-]{1,200}$/.test(key)) return;  // no key: the game is watched
+  if (!Number.isInteger(view.seat)) {
+    return showMessage("This invitation is not (or no longer) for a seat of this game: you can watch it.", "notice");
+  }
   const keys = keysFor(id);
-  if (keys.includes(key)) return;
-  let seat = Number(query.get("player"));
-  if (!Number.isInteger(seat) || seat < 0 || seat > 63 || !query.has("player")) {
-    // A link without the seat's number: the key is taken for the first seat not yet held
-    // (a wrong guess only means the server refuses a move).
-    seat = 0;
-    while (keys[seat]) seat += 1;
-  }
-  while (keys.length <= seat) keys.push(null);
-  keys[seat] = key;
+  while (keys.length <= view.seat) keys.push(null);
+  keys[view.seat] = key;
   saveKeys(id, keys);
+  app.keepMessage = false;
 }
 
 async function openFromUrl(query) {
@@ -298,13 +298,6 @@ async function showList() {
   await loadList();
 }
 
-// Is this game the client's own? The server says so; an older summary without the field
-// falls back on the keys kept here when the game was made.
-function ownGame(game) {
-  if (typeof game.owner === "boolean") return game.owner;
-  return localStorage.getItem(`myriad.keys.${game.id}`) !== null;
-}
-
 async function loadList() {
   const family = $("family-filter").value;
   let data;
@@ -320,7 +313,7 @@ async function loadList() {
   others.replaceChildren();
   for (const game of data.games) {
     if (!app.layouts.has(game.game)) continue;
-    const own = ownGame(game);
+    const own = game.mine === true;  // the server's word: this client made it
     (own ? mine : others).appendChild(gameCard(game, own));
   }
   $("no-games").hidden = mine.children.length > 0;
@@ -496,7 +489,6 @@ function renderInvitations(keys) {
     if (seat !== "human" || !keys[index]) return;
     const url = new URL(location.pathname, location.origin);
     url.searchParams.set("game_id", view.id);
-    url.searchParams.set("player", String(index));
     url.hash = `seat=${keys[index]}`;
     const item = document.createElement("li");
     const link = document.createElement("a");
