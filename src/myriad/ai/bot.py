@@ -111,15 +111,15 @@ def gc_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector while a search runs: a full collection over a
     large transposition table or tree can stall for longer than a move's time margin.
 
-    Afterwards, what the search made is collected once, young objects only (cyclic garbage,
-    such as a recursive closure leaves, is freed there), and what survives (tables, trees:
-    acyclic, freed by reference counting when dropped) is frozen out of the collector's
-    sight, so that no later collection walks it.  Garbage must never be frozen: frozen
-    objects are never collected (freezing the cycles draughts' capture generator left kept
-    14 million objects, 1.1 GB, alive after 90 moves of international draughts).  That
-    collection walks what the search made and kept (new table entries, a game's refilled
-    caches), a few milliseconds after a half-second search; the time it took, per second
-    of search, is kept for :func:`collection_reserve`."""
+    Afterwards the collector runs once (cyclic garbage, such as a recursive closure leaves,
+    is freed there), and what survives (tables, trees: acyclic, freed by reference counting
+    when dropped) is frozen out of the collector's sight, so that no later collection walks
+    it.  Garbage must never be frozen: frozen objects are never collected (freezing the
+    cycles draughts' capture generator left kept 14 million objects, 1.1 GB, alive after 90
+    moves of international draughts).  As everything older was frozen after the previous
+    search, that collection walks only what was made since (the search's new table
+    entries, a game's refilled caches): a few milliseconds after a half-second search.  The
+    time it took, per second of search, is kept for :func:`collection_reserve`."""
     was_enabled = gc.isenabled()
     gc.disable()
     start = time.monotonic()
@@ -127,7 +127,7 @@ def gc_paused() -> Iterator[None]:
         yield
     finally:
         searched = time.monotonic() - start
-        gc.collect(0)
+        gc.collect()
         collected = time.monotonic() - start - searched
         if searched > 0.01:
             _collection_share[0] = collected / searched

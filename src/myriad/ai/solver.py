@@ -33,7 +33,8 @@ class Solver(Bot):
     def __init__(self, game: Game, **options: Any) -> None:
         super().__init__(game, **options)
         self.table: dict[int, tuple[int, int]] = {}
-        self.budget = ByteBudget(hash_bytes(options, self.name), ENTRY_GUESS)
+        self.hash_bytes = hash_bytes(options, self.name)
+        self.budget = ByteBudget(self.hash_bytes, ENTRY_GUESS)
         self.nodes = 0
         self.node_limit: int | None = None
         self.deadline: float | None = None

@@ -10,9 +10,10 @@ object (:func:`deep_size`, ``sys.getsizeof`` of each object reached, each counte
 sample, plus :data:`DICT_ENTRY_BYTES` for the dict's own slot), which is the memory freed
 if they were dropped.  Objects shared with the rest of the program and reached from an
 entry (a game's move tables, a line index) are counted too unless named in ``skip``:
-the estimate errs on the side of fewer entries.  The size is measured again each time the
-cache has turned over once, so a cap follows entries that grow during a game (long capture
-moves, crowded boards).
+the estimate errs on the side of fewer entries.  The size is measured when the cache
+first holds :data:`SAMPLE` entries, again each time it doubles, and each time it has
+turned over once when full, so a cap follows entries that grow during a game (long capture
+moves, crowded boards) and a wrong first guess is corrected before the cache outgrows it.
 """
 from __future__ import annotations
 
@@ -105,9 +106,9 @@ def entry_bytes(cache: dict[Key, Value], skip: tuple[object, ...] = (), sample: 
 
 class ByteBudget:
     """The cap in entries of one dict cache given its budget in bytes: ``budget`` over the
-    measured size of an entry (``guess`` until the cache holds some).  Use
-    :meth:`make_room` before adding an entry; it measures entries again once the cache has
-    turned over since the last measure, and :meth:`refit` measures at once."""
+    measured size of an entry (``guess`` until the cache holds :data:`SAMPLE`).  Use
+    :meth:`make_room` before adding an entry; it measures entries again when the cache
+    has doubled or turned over since the last measure, and :meth:`refit` measures at once."""
 
     def __init__(self, budget: int, guess: int, skip: tuple[object, ...] = (),
                  limit: int | None = None) -> None:
@@ -120,6 +121,8 @@ class ByteBudget:
         self.per_entry = guess
         self.cap = self._cap()
         self.dropped = 0
+        #: The size at which the cache is measured next.
+        self.next_check = SAMPLE
 
     def _cap(self) -> int:
         cap = max(MIN_ENTRIES, self.budget // self.per_entry)
@@ -134,13 +137,17 @@ class ByteBudget:
             self.cap = self._cap()
         self.dropped = 0
         shrink(cache, self.cap)
+        self.next_check = max(SAMPLE, 2 * len(cache))
         return self.cap
 
     def make_room(self, cache: dict[Key, Value]) -> None:
         """Make room for one more entry in ``cache`` (see :func:`make_room`), measuring its
-        entries again once as many have been dropped as it may hold."""
+        entries again when it has doubled since, or once as many have been dropped as it may
+        hold."""
+        if len(cache) >= self.next_check:
+            self.refit(cache)
         if len(cache) >= self.cap:
-            if self.dropped >= self.cap or not self.dropped:
+            if self.dropped >= self.cap:
                 self.refit(cache)
             before = len(cache)
             make_room(cache, self.cap)
