@@ -6,6 +6,8 @@ from __future__ import annotations
 import gc
 import importlib
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -168,14 +170,28 @@ def test_game_caches_stay_within_their_bytes() -> None:
     assert "gomoku" in checked and "connect4" in checked
 
 
-def test_collection_after_a_search_frees_cycles_instead_of_freezing_them() -> None:
-    gc.collect()
-    with gc_paused():
-        cycle: list[object] = []
-        cycle.append(cycle)
-        del cycle
-    gc.unfreeze()  # frozen garbage would be found now
-    assert gc.collect() == 0
+#: Run in a fresh process (gc.freeze freezes the whole process: objects frozen alive by
+#: earlier tests and dropped since would be found too).
+FROZEN_GARBAGE = """
+import gc
+from myriad.ai.bot import gc_paused
+gc.collect()
+gc.disable()
+cycle = []
+cycle.append(cycle)  # the caller's garbage, made before a search
+with gc_paused():
+    inner = []
+    inner.append(inner)  # the search's garbage
+    del inner
+del cycle  # (alive when frozen: found once unfrozen below)
+gc.unfreeze()  # frozen garbage would be found now
+print(gc.collect())
+"""
+
+
+def test_no_garbage_is_frozen_after_a_search() -> None:
+    found = subprocess.run([sys.executable, "-c", FROZEN_GARBAGE], capture_output=True, text=True, check=True)
+    assert found.stdout.split() == ["1"]  # the caller's list only, not the search's
 
 
 def test_searches_make_no_cyclic_garbage_in_any_game() -> None:

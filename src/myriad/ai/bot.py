@@ -93,8 +93,8 @@ class Bot:
         return given.tighter(own)
 
 
-#: Seconds the collection after the last search took, per second of that search (see
-#: :func:`gc_paused`): the share of its time a search keeps back for it.
+#: Seconds the collection after the last search (of 0.1 s or more) took, per second of
+#: that search (see :func:`gc_paused`): the share of its time a search keeps back for it.
 _collection_share = [0.0]
 #: The most of its time a search keeps back for the collection after it.
 MAX_COLLECTION_SHARE = 0.2
@@ -111,15 +111,17 @@ def gc_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector while a search runs: a full collection over a
     large transposition table or tree can stall for longer than a move's time margin.
 
-    Afterwards the collector runs once (cyclic garbage, such as a recursive closure leaves,
-    is freed there), and what survives (tables, trees: acyclic, freed by reference counting
-    when dropped) is frozen out of the collector's sight, so that no later collection walks
-    it.  Garbage must never be frozen: frozen objects are never collected (freezing the
-    cycles draughts' capture generator left kept 14 million objects, 1.1 GB, alive after 90
-    moves of international draughts).  As everything older was frozen after the previous
-    search, that collection walks only what was made since (the search's new table
-    entries, a game's refilled caches): a few milliseconds after a half-second search.  The
-    time it took, per second of search, is kept for :func:`collection_reserve`."""
+    Afterwards the collector runs once, and what survives (tables, trees: acyclic, freed
+    by reference counting when dropped) is frozen out of the collector's sight, so that no
+    later collection walks it.  Garbage must never be frozen: frozen objects are never
+    collected (freezing the cycles draughts' capture generator left kept 14 million
+    objects, 1.7 GB, alive after 300 moves of international draughts; an exception's
+    traceback, a caller's garbage can hold cycles too).  As everything older was frozen
+    after the previous search, that collection walks only what was made since: the
+    search's new table entries and a game's refilled caches, from under 1% of a
+    half-second search (chess, draughts) to 10-20% (gomoku, Connect Four, whose caches of
+    board tallies turn over fast).  A search keeps back that share of its time
+    (:func:`collection_reserve`)."""
     was_enabled = gc.isenabled()
     gc.disable()
     start = time.monotonic()
@@ -128,9 +130,8 @@ def gc_paused() -> Iterator[None]:
     finally:
         searched = time.monotonic() - start
         gc.collect()
-        collected = time.monotonic() - start - searched
-        if searched > 0.01:
-            _collection_share[0] = collected / searched
+        if searched > 0.1:  # (a share of a shorter search says little)
+            _collection_share[0] = (time.monotonic() - start - searched) / searched
         gc.freeze()
         if was_enabled:
             gc.enable()

@@ -63,9 +63,12 @@ from myriad.core.topology import NO_LINK, file_letter, square_board
 #: ``hash=``), and their shares; when one is full its oldest sixteenth goes (a search needs
 #: those of a node and its children, and of its earlier iterations: a tally worked out anew
 #: costs as much as twenty added stones).  Entries measured in gomoku: a tally 2.8 KB, a
-#: scan 0.8 KB, a parent link 0.2 KB, line statistics 0.4 KB.
-GAME_CACHE_BYTES = 32 * MB
-CACHE_SHARES = {"tallies": 0.4, "scans": 0.2, "parents": 0.1, "stats": 0.3}
+#: scan 0.8 KB, a parent link 0.2 KB, line statistics 0.4 KB; at 32 MB, a gomoku search to
+#: depth 8 took 1.5 times as long (tallies worked out again), at 64 MB as long as with the
+#: 120 MB the caches held when bounded in entries (16k tallies and scans, 64k links, 128k
+#: statistics).
+GAME_CACHE_BYTES = 64 * MB
+CACHE_SHARES = {"tallies": 0.5, "scans": 0.15, "parents": 0.1, "stats": 0.25}
 NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 CELL_NAME = re.compile(r"[a-z]+[0-9]+")
 #: Up to this many moves, the move heuristics of a position are worked out for their
