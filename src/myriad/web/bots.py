@@ -14,6 +14,7 @@ serves its clients in turn: one client's games never hold more than a share of t
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import multiprocessing
 import random
@@ -158,7 +159,8 @@ def state_fields(state: State) -> tuple[Any, ...]:
 
 def serve_jobs(conn: Connection) -> None:
     """A worker process's loop: receive ``think`` arguments, send back ``("ok", answer)``
-    or ``("error", message)``, until the server closes the pipe."""
+    or ``("error", message)``, until the server closes the pipe; collect garbage between
+    jobs."""
     while True:
         try:
             job = conn.recv()
@@ -169,6 +171,11 @@ def serve_jobs(conn: Connection) -> None:
         except Exception as err:  # noqa: BLE001 - reported to the server, which falls back
             reply = ("error", f"{type(err).__name__}: {err}")
         conn.send(reply)
+        # A search freezes what is alive at its end (see ``gc_paused``), the worker's own
+        # objects included: let the collector see them all again between jobs, while the
+        # server plays the answer, so that nothing a long-lived worker drops is kept.
+        gc.unfreeze()
+        gc.collect()
 
 
 # -- the server side --------------------------------------------------------------------------
