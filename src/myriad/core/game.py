@@ -87,20 +87,46 @@ class Game:
     #: whether bots look for wins by continuous threats (threat-space search over
     #: :meth:`threat_moves` and :meth:`threat_answers`) for both sides around their search.
     threat_space: bool = False
+    #: whether chance decides some turns (a die, a draw): in a state whose ``to_move`` is
+    #: :attr:`chance_player`, ``legal_moves`` lists the outcomes and
+    #: :meth:`chance_outcomes` their probabilities; a referee draws one with its seeded
+    #: generator, and no bot is ever asked to choose it.
+    chance: bool = False
 
     def __init__(self, topology: Topology, pieces: PieceSet, setups: Mapping[str, str],
                  cell_values: int | None = None) -> None:
         self.topology = topology
         self.pieces = pieces
         self.setups = dict(setups)
-        self.zobrist = Zobrist(topology.size, cell_values or pieces.count, len(self.player_names))
+        self.zobrist = Zobrist(topology.size, cell_values or pieces.count,
+                               len(self.player_names) + (1 if self.chance else 0))
 
     # -- the loop ---------------------------------------------------------------------------
 
     @property
     def players(self) -> int:
-        """Number of players."""
+        """Number of players (chance is not one of them)."""
         return len(self.player_names)
+
+    @property
+    def chance_player(self) -> int:
+        """The ``to_move`` of a chance node: the index after the last player."""
+        return len(self.player_names)
+
+    def is_chance(self, state: State) -> bool:
+        """Whether chance, not a player, decides what happens next in ``state``."""
+        return self.chance and state.to_move == len(self.player_names)
+
+    def chance_outcomes(self, state: State) -> list[tuple[Move, float]]:
+        """At a chance node, each outcome with its probability (they sum to 1).
+
+        Default: the legal moves, equally likely (a fair die)."""
+        moves = self.legal_moves(state)
+        return [(move, 1.0 / len(moves)) for move in moves]
+
+    def mover_name(self, state: State) -> str:
+        """The name of who moves in ``state``: a player's, or ``"chance"``."""
+        return "chance" if self.is_chance(state) else self.player_names[state.to_move]
 
     def initial_state(self, setup: str | None = None) -> State:
         """The start position, or the named setup (see ``setups``)."""
@@ -175,6 +201,24 @@ class Game:
             if c:
                 score += value_of[c] if owner_of[c] == me else -value_of[c]
         return score
+
+    def evaluate_for(self, state: State, player: int) -> float:
+        """A static score of ``state`` for ``player`` (positive: good for it), whoever moves.
+
+        Default: in a two-player game, :meth:`evaluate` (from the side to move), negated for
+        the other player; at a chance node or with more players, the material of ``player``
+        less the average of the others'.
+        """
+        if self.players == 2 and not self.is_chance(state):
+            score = self.evaluate(state)
+            return score if player == state.to_move else -score
+        material = [0.0] * self.players
+        value_of, owner_of = self.pieces.value_of, self.pieces.owner_of
+        for c in state.cells:
+            if c and 0 <= owner_of[c] < self.players:
+                material[owner_of[c]] += value_of[c]
+        others = sum(material) - material[player]
+        return material[player] - (others / (self.players - 1) if self.players > 1 else 0.0)
 
     def move_heuristic(self, state: State, move: Move) -> float:
         """How promising ``move`` looks before searching it (higher first).
