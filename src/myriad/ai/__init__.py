@@ -1,7 +1,8 @@
 """Bots: the protocol, the searchers, and :func:`make_bot` from a spec string.
 
 Specs: ``random``, ``heuristic:noise=10``, ``alphabeta:algo=mtdf,time=1``,
-``mcts:playouts=2000``, ``book``, ``solver``, ``chain:book,alphabeta,random``.
+``mcts:playouts=2000``, ``maxn:depth=3``, ``paranoid:time=1``, ``expectimax:time=1``,
+``book``, ``solver``, ``chain:book,alphabeta,random``.
 """
 
 from __future__ import annotations
@@ -10,8 +11,11 @@ from myriad.ai.alphabeta import AlphaBeta
 from myriad.ai.book import BookBot
 from myriad.ai.bot import Bot, BotSpecError, Decision, Limits, parse_spec
 from myriad.ai.chain import Chain
+from myriad.ai.expectimax import Expectimax
 from myriad.ai.heuristic import HeuristicBot
+from myriad.ai.maxn import MaxN
 from myriad.ai.mcts import MCTS
+from myriad.ai.paranoid import Paranoid
 from myriad.ai.random_bot import RandomBot
 from myriad.ai.solver import Solver
 from myriad.core.game import Game
@@ -19,6 +23,7 @@ from myriad.core.game import Game
 BOTS: dict[str, type[Bot]] = {
     "random": RandomBot, "heuristic": HeuristicBot, "alphabeta": AlphaBeta,
     "mcts": MCTS, "book": BookBot, "solver": Solver,
+    "maxn": MaxN, "paranoid": Paranoid, "expectimax": Expectimax,
 }
 
 

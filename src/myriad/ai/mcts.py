@@ -1,9 +1,15 @@
 """Monte Carlo tree search (UCT), generic over games.
 
 Each iteration walks the tree by UCB1, adds one node, plays a random (or heuristic)
-playout and backs the result up.  Playouts are cut after ``cutoff`` plies and scored by the
-game's evaluation squashed to a win probability.  The tree is kept between moves: the next
-search starts from the node of the position reached, when the tree holds it.
+playout and backs the result up.  A result is a vector, one share per player: a finished
+game's scores (:func:`myriad.ai.utility.outcome_shares`), or, for a playout cut after
+``cutoff`` plies, every player's evaluation (``evaluate_for``) squashed to a share
+(:func:`myriad.ai.utility.shares_of`).  Each node is credited with the share of the player
+who chose its move, its parent's mover, whoever moves next: extra turns, passes and any
+number of players are played right.  At a chance node the walk draws an outcome by its
+probability (a child is made for each outcome drawn), and playouts draw chance outcomes
+the same way.  The tree is kept between moves: the next search starts from the node of
+the position reached, when the tree holds it.
 
 Options: ``playouts`` (per move), ``time``, ``c`` (exploration), ``cutoff``,
 ``playout=random|heuristic``, ``seed``, ``scale`` (the evaluation difference worth a 73%
@@ -23,6 +29,7 @@ from typing import Any
 
 from myriad.ai.bot import Bot, Decision, Limits, collection_reserve, gc_paused
 from myriad.ai.budget import hash_bytes
+from myriad.ai.utility import outcome_shares, shares_of
 from myriad.core.caches import MIN_ENTRIES, deep_size
 from myriad.core.game import Game
 from myriad.core.move import Move
@@ -30,11 +37,13 @@ from myriad.core.state import State
 
 
 class Node:
-    """A tree node: the position reached by ``move``, played by ``mover``; ``wins`` counts
-    results for ``mover``.  Nodes hold no parent link, so a discarded tree has no cycles
-    and is freed at once by reference counting."""
+    """A tree node: the position reached by ``move``, played by ``mover`` (a player, or
+    the game's chance player); ``wins`` sums ``mover``'s shares of the results.  At a
+    chance node ``chances`` holds its outcomes and their probabilities, else None.  Nodes
+    hold no parent link, so a discarded tree has no cycles and is freed at once by
+    reference counting."""
 
-    __slots__ = ("state", "move", "mover", "children", "untried", "visits", "wins", "outcome")
+    __slots__ = ("state", "move", "mover", "children", "untried", "visits", "wins", "outcome", "chances")
 
     def __init__(self, game: Game, state: State, move: Move | None, mover: int) -> None:
         self.state = state
@@ -43,14 +52,16 @@ class Node:
         self.children: list[Node] = []
         moves = game.legal_moves(state)
         self.outcome = game.result(state, moves)
-        self.untried = [] if self.outcome is not None else game.candidate_moves(state, moves)
+        self.chances = game.chance_outcomes(state) if game.is_chance(state) else None
+        self.untried = ([] if self.outcome is not None or self.chances is not None
+                        else game.candidate_moves(state, moves))
         self.visits = 0
         self.wins = 0.0
 
     def own_size(self, seen: set[int]) -> int:
         """Bytes of this node without its children (see :func:`deep_size`)."""
         return (sys.getsizeof(self) + sys.getsizeof(self.children)
-                + deep_size((self.state, self.move, self.untried, self.outcome), seen))
+                + deep_size((self.state, self.move, self.untried, self.outcome, self.chances), seen))
 
 
 #: Nodes measured to estimate the size of one.
@@ -61,6 +72,8 @@ class MCTS(Bot):
     """UCT with playouts cut off by evaluation, and tree reuse between moves."""
 
     name = "mcts"
+    max_players: int | None = None
+    chance = True
 
     def __init__(self, game: Game, **options: Any) -> None:
         super().__init__(game, **options)
@@ -121,10 +134,12 @@ class MCTS(Bot):
             "seconds": time.monotonic() - start})
 
     def _reuse(self, state: State) -> Node:
-        """The node of ``state`` in the kept tree (two plies down at most), else a new root."""
+        """The node of ``state`` in the kept tree, else a new root.  It is looked for as far
+        down as a round of turns reaches: one move of each player, and a chance event
+        before each in games with chance."""
         if self.root is not None:
             frontier = [self.root]
-            for _ in range(3):
+            for _ in range(self.game.players * (2 if self.game.chance else 1) + 1):
                 for node in frontier:
                     if node.state == state:
                         return node
@@ -132,25 +147,59 @@ class MCTS(Bot):
         return Node(self.game, state, None, (state.to_move - 1) % self.game.players)
 
     def _iterate(self, root: Node) -> None:
+        """One walk down the tree (UCB1 at player nodes, a draw at chance nodes) to a new
+        node, a playout from it, and the result backed up along the path."""
         node = root
         path = [root]
-        log = math.log
-        while not node.untried and node.children:
-            parent_log = log(node.visits)
-            node = max(node.children, key=lambda ch: ch.wins / ch.visits
-                       + self.c * math.sqrt(parent_log / ch.visits))
-            path.append(node)
-        if node.untried and self.nodes < self.max_nodes:
-            move = node.untried.pop(self.rng.randrange(len(node.untried)))
-            child = Node(self.game, self.game.play(node.state, move), move, node.state.to_move)
-            node.children.append(child)
-            self.nodes += 1
+        log, sqrt, c = math.log, math.sqrt, self.c
+        while node.outcome is None:
+            child: Node | None
+            if node.chances is not None:
+                move = self._draw(node.chances)
+                child = next((ch for ch in node.children if ch.move is move), None)
+                if child is None:
+                    if self.nodes >= self.max_nodes:
+                        break
+                    child = self._add(node, move)
+                    path.append(child)
+                    node = child
+                    break
+            elif node.untried:
+                if self.nodes >= self.max_nodes:
+                    break
+                child = self._add(node, node.untried.pop(self.rng.randrange(len(node.untried))))
+                path.append(child)
+                node = child
+                break
+            elif node.children:
+                parent_log = log(node.visits)
+                child = max(node.children, key=lambda ch: ch.wins / ch.visits + c * sqrt(parent_log / ch.visits))
+            else:
+                break
             path.append(child)
             node = child
         results = self._playout(node)
+        players = len(results)
         for visited in path:
             visited.visits += 1
-            visited.wins += results[visited.mover]
+            if visited.mover < players:  # (chance's choices are drawn, not scored)
+                visited.wins += results[visited.mover]
+
+    def _add(self, node: Node, move: Move) -> Node:
+        """A new child of ``node`` by ``move``, credited to ``node``'s mover."""
+        child = Node(self.game, self.game.play(node.state, move), move, node.state.to_move)
+        node.children.append(child)
+        self.nodes += 1
+        return child
+
+    def _draw(self, chances: list[tuple[Move, float]]) -> Move:
+        """A chance outcome drawn by its probability."""
+        r = self.rng.random()
+        for move, p in chances:
+            r -= p
+            if r < 0.0:
+                return move
+        return chances[-1][0]
 
     def _fit(self, root: Node) -> None:
         """Count the nodes of the tree kept (``root``'s), and derive the most it may hold
@@ -171,7 +220,7 @@ class MCTS(Bot):
         """Scores per player of a playout from ``node``."""
         game = self.game
         if node.outcome is not None:
-            return node.outcome.scores
+            return outcome_shares(node.outcome)
         state = node.state
         rng = self.rng
         deadline = self.deadline
@@ -181,18 +230,20 @@ class MCTS(Bot):
             moves = game.legal_moves(state)
             outcome = game.result(state, moves)
             if outcome is not None:
-                return outcome.scores
+                return outcome_shares(outcome)
+            if game.is_chance(state):
+                state = game.play(state, self._draw(game.chance_outcomes(state)))
+                continue
             moves = game.candidate_moves(state, moves)
             if self.heuristic_playouts:
                 move = max(moves, key=lambda m: game.move_heuristic(state, m) + rng.random())
             else:
                 move = rng.choice(moves)
             state = game.play(state, move)
-        value = game.evaluate(state)
-        self.typical += (abs(value) - self.typical) * 0.01
-        scale = self.fixed_scale or max(1e-9, self.typical, abs(value) / 10)
-        p = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, value / scale))))
-        return tuple(p if pl == state.to_move else 1.0 - p for pl in range(game.players))
+        values = [game.evaluate_for(state, player) for player in range(game.players)]
+        size = max(abs(v) for v in values)
+        self.typical += (size - self.typical) * 0.01
+        return shares_of(values, self.fixed_scale or max(1e-9, self.typical, size / 10))
 
     def _depth(self, node: Node) -> int:
         depth = 0
