@@ -27,6 +27,11 @@ REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
     "international": ("myriad.games.draughts", "international", {}),
     "kalah": ("myriad.games.kalah", "kalah", {}),
     "breakthrough": ("myriad.games.breakthrough", "breakthrough", {}),
+    "pig": ("myriad.games.pig", "pig", {"target": 100}),
+    "pig20": ("myriad.games.pig", "pig", {"target": 20}),
+    "rolit": ("myriad.games.rolit", "rolit", {"players": 4}),
+    "rolit3": ("myriad.games.rolit", "rolit", {"players": 3}),
+    "rolit2": ("myriad.games.rolit", "rolit", {"players": 2}),
 }
 
 
