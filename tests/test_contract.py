@@ -11,7 +11,12 @@ cannot be built fails here, it is never skipped.
 * a position written with ``format_position`` reads back to an equal state and the same text;
 * every named setup loads;
 * bad input (garbage positions, garbage moves) raises the documented ``MyriadError`` and
-  changes nothing.
+  changes nothing;
+* chance (games with ``chance = True``): at a chance node the outcomes are the legal moves,
+  with probabilities that are positive and sum to 1, and playouts draw them by those
+  probabilities; a game without chance never reaches a chance node;
+* any number of players: outcomes score every player, and in a game of more than two
+  players random playouts give the move to every player.
 
 The default examples keep the whole suite around a minute; ``python -m pytest -m slow``
 runs long playouts.
@@ -62,7 +67,9 @@ def snapshot(state: State) -> tuple[object, ...]:
 
 def check_state(game: Game, state: State, where: str) -> None:
     """Key, side to move and the position round trip of one state."""
-    assert 0 <= state.to_move < game.players, f"{where}: to_move {state.to_move}"
+    assert 0 <= state.to_move < game.players or game.is_chance(state), f"{where}: to_move {state.to_move}"
+    assert game.is_chance(state) == (game.chance and state.to_move == game.chance_player), where
+    assert game.mover_name(state) == ("chance" if game.is_chance(state) else game.player_names[state.to_move])
     assert len(state.cells) == game.topology.size, where
     assert state.key == game.recomputed_key(state), f"{where}: incremental key differs from recomputed"
     text = game.format_position(state)
@@ -96,10 +103,23 @@ def check_notation(game: Game, state: State, sample: list[Move], complete: bool,
                 assert game.parse_move(state, alias) == move, f"{where}: alias {alias!r} of {text!r}"
 
 
-def playout(game: Game, rng: random.Random, ply_cap: int) -> None:
-    """Play random legal moves, checking the contract at every step."""
+def check_chance(game: Game, state: State, moves: list[Move], where: str) -> list[float]:
+    """At a chance node: the outcomes are the legal moves, each with a positive probability,
+    summing to 1; their probabilities, in the order of ``moves``."""
+    outcomes = game.chance_outcomes(state)
+    assert [m for m, _ in outcomes] == moves, f"{where}: chance outcomes are not the legal moves"
+    probabilities = [p for _, p in outcomes]
+    assert all(p > 0 for p in probabilities), f"{where}: {probabilities}"
+    assert sum(probabilities) == pytest.approx(1.0), f"{where}: probabilities sum to {sum(probabilities)}"
+    return probabilities
+
+
+def playout(game: Game, rng: random.Random, ply_cap: int) -> set[int]:
+    """Play random legal moves (chance's by their probabilities), checking the contract at
+    every step; the set of ``to_move`` values met."""
     state = game.initial_state()
     played: list[str] = []
+    movers: set[int] = set()
     for ply in range(ply_cap + 1):
         where = f"{game.id} after {' '.join(played) or 'the start'} (ply {ply})"
         check_state(game, state, where)
@@ -113,7 +133,11 @@ def playout(game: Game, rng: random.Random, ply_cap: int) -> None:
             break
         if ply == ply_cap:
             break
-        move = rng.choice(moves)
+        movers.add(state.to_move)
+        if game.is_chance(state):
+            move = rng.choices(moves, check_chance(game, state, moves, where))[0]
+        else:
+            move = rng.choice(moves)
         if ply % FULL_CHECK_EVERY == 0:  # every legal move, with its aliases
             check_notation(game, state, moves, True, True, where)
             assert game.legal_moves(state) == moves, f"{where}: legal_moves is not deterministic"
@@ -132,6 +156,7 @@ def playout(game: Game, rng: random.Random, ply_cap: int) -> None:
         with pytest.raises((InvalidMoveError, IllegalMoveError)):
             game.play_text(state, text)
     assert snapshot(state) == before
+    return movers
 
 
 @pytest.fixture(params=GAME_IDS)
@@ -179,6 +204,39 @@ def test_square_names(game: Game) -> None:
 @given(rng=st.randoms(use_true_random=False))
 def test_random_playouts(game_id: str, rng: random.Random) -> None:
     playout(get_game(game_id), rng, PLY_CAP)
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAME_IDS if get_game(g).players > 2 or get_game(g).chance])
+def test_every_player_and_chance_get_moves(game_id: str) -> None:
+    """In games of more than two players or with chance, random playouts reach every
+    player's turn and, with chance, chance nodes (turns are not silently two-player)."""
+    game = get_game(game_id)
+    movers: set[int] = set()
+    for seed in range(4):
+        movers |= playout(game, random.Random(seed), PLY_CAP)
+    expected = set(range(game.players)) | ({game.chance_player} if game.chance else set())
+    assert movers == expected, f"{game_id}: moves by {sorted(movers)}"
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAME_IDS if get_game(g).chance])
+def test_every_chance_outcome_is_written_and_plays(game_id: str) -> None:
+    """At the chance nodes of a random game, every outcome is written, parses back and
+    plays to a state that keeps the contract."""
+    game = get_game(game_id)
+    rng = random.Random(7)
+    state = game.initial_state()
+    nodes = 0
+    while game.outcome(state) is None and nodes < 20:
+        moves = game.legal_moves(state)
+        if game.is_chance(state):
+            nodes += 1
+            check_chance(game, state, moves, game_id)
+            for move in moves:
+                text = game.format_move(state, move)
+                assert game.parse_move(state, text) == move
+                check_state(game, game.play(state, move), f"{game_id} after {text}")
+        state = game.play(state, rng.choice(moves))
+    assert nodes, f"{game_id}: no chance node in a random game"
 
 
 @pytest.mark.slow
