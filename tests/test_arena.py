@@ -319,3 +319,102 @@ def test_record_tags_unescape_and_malformed_tags_are_named() -> None:
     assert record.tags["White"] == 'a "quoted" name \\ and ] bracket'
     with pytest.raises(MyriadError, match=r"games.pgn:2: malformed tag"):
         read_records('[White "a"]\n[Black "unterminated]\n1. e4 *\n', "games.pgn")
+
+
+# -- chance and more than two players -----------------------------------------------------------
+
+def test_the_referee_draws_chance_moves_into_the_record_and_it_replays() -> None:
+    game = get_game("pig20")
+    first = play_game("pig20", ("random:seed=1", "random:seed=2"), movetime=1, chance_seed="7")
+    again = play_game("pig20", ("random:seed=1", "random:seed=2"), movetime=1, chance_seed="7")
+    other = play_game("pig20", ("random:seed=1", "random:seed=2"), movetime=1, chance_seed="8")
+    assert first.moves == again.moves != other.moves     # the draws come from the seed
+    faces = [m for m in first.moves if m.isdigit()]
+    assert faces and set(faces) <= set("123456")
+    from myriad.core.game import Outcome
+    [record] = read_records(write_record(game, first.moves, Outcome(first.scores, first.reason)))
+    final = replay(game, record)[-1]
+    outcome = game.outcome(final)
+    assert outcome is not None and outcome.scores == first.scores
+
+
+def test_the_referee_draws_chance_by_its_probabilities() -> None:
+    """Six thousand draws of a die: each face within five standard deviations of 1,000."""
+    import random
+    from myriad.arena.match import draw_chance
+    game = get_game("pig")
+    state = game.play_text(game.initial_state(), "roll")
+    rng = random.Random(3)
+    counts: dict[str, int] = {}
+    for _ in range(6000):
+        face = game.format_move(state, draw_chance(game, state, rng))
+        counts[face] = counts.get(face, 0) + 1
+    assert sorted(counts) == list("123456")
+    assert all(abs(n - 1000) <= 5 * math.sqrt(6000 * (1 / 6) * (5 / 6)) for n in counts.values()), counts
+
+
+def test_arrangements_seat_each_bot_at_each_seat_equally() -> None:
+    from myriad.arena.match import arrangements
+    assert arrangements(2) == [(0, 1), (1, 0)]
+    for players in (3, 4):
+        seatings = arrangements(players)
+        assert len(seatings) == 2 ** players - 2 and all(len(set(s)) == 2 for s in seatings)
+        for seat in range(players):
+            assert sum(s[seat] == 0 for s in seatings) == sum(s[seat] == 1 for s in seatings)
+
+
+def test_a_three_player_match_rotates_the_bots_through_every_seat() -> None:
+    match = run_match("rolit3", "random:seed=1", "random:seed=2", games=6, movetime=1, seed=2)
+    a, b = "random:seed=1", "random:seed=2"
+    assert [r.specs for r in match.results] == [(a, a, b), (a, b, a), (a, b, b), (b, a, a), (b, a, b), (b, b, a)]
+    assert len({tuple(r.moves[:2]) for r in match.results}) == 1     # one opening per cycle
+    assert match.wins + match.draws + match.losses == 6
+    for result in match.results:
+        assert len(result.scores) == 3 and sum(result.scores) == pytest.approx(1.0)
+    assert sum(match.average_scores) == pytest.approx(
+        sum(sum(s for s, spec in zip(r.scores, r.specs) if spec == bot) / r.specs.count(bot)
+            for r in match.results for bot in (a, b)) / 6)
+
+
+class CrashingAnyBot(CrashingBot):
+    """Crashes in games of any number of players."""
+
+    name = "crash-any"
+    max_players = None
+
+
+def test_a_forfeit_with_more_players_gives_the_game_to_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(BOTS, "crash", CrashingAnyBot)
+    result = play_game("rolit3", ("random", "crash", "random"), movetime=0.5)
+    assert result.forfeited == 1 and result.scores == (1.0, 0.0, 1.0)
+    match = run_match("rolit3", "random", "crash", games=6, movetime=0.5)
+    assert match.forfeits == [0, 6] and match.wins == 6
+
+
+def test_match_command_plays_many_players_and_chance(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out_file = tmp_path / "rolit.txt"
+    assert main(["match", "rolit", "random", "random:seed=5", "--games", "3", "--movetime", "1",
+                 "--json", "--out", str(out_file)]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 3 and len(summary["average_scores"]) == 2
+    records = read_records(out_file.read_text())
+    assert len(records) == 3 and set(records[0].tags) >= {"Red", "Yellow", "Green", "Blue"}
+    assert records[0].tags["Result"] == "*" and "balls" in records[0].tags["Termination"]
+    assert main(["replay", "rolit", str(out_file), "--index", "3"]) == 0
+    capsys.readouterr()
+    assert main(["match", "pig20", "random", "random:seed=5", "--games", "2", "--movetime", "1"]) == 0
+    assert "+" in capsys.readouterr().out
+
+
+def test_tournament_command_with_more_players(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "rolit3", "random", "random:seed=4", "--games", "6", "--json"]) == 0
+    table = json.loads(capsys.readouterr().out)
+    assert table["results"][0]["games"] == 6
+
+
+def test_think_refuses_a_chance_node(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["think", "pig", "--position", "0,0 0 - 1?", "--bot", "random"]) == 2
+    err = capsys.readouterr().err
+    assert "chance moves next" in err and "no bot chooses it" in err
+    assert main(["think", "pig", "--position", "0,0 8 4 1", "--bot", "random", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["move"] in ("roll", "hold")

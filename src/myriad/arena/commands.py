@@ -78,6 +78,9 @@ def cmd_think(args: argparse.Namespace) -> int:
     state = game.parse_position(args.position) if args.position else game.initial_state()
     if game.outcome(state) is not None or not game.legal_moves(state):
         raise MyriadError(f"{game.id}: the game is over in this position, there is no move to think about")
+    if game.is_chance(state):
+        raise MyriadError(f"{game.id}: chance moves next in this position; no bot chooses it "
+                          f"(its outcomes: {', '.join(game.format_move(state, m) for m, _ in game.chance_outcomes(state))})")
     bot = make_bot(args.bot, game)
     limits = Limits.of(args.time) if args.time else Limits()
     try:
@@ -90,7 +93,8 @@ def cmd_think(args: argparse.Namespace) -> int:
             break
         pv.append(game.format_move(s, move))
         s = game.play(s, move)
-    out = {"move": game.format_move(state, decision.move), "score": decision.info.get("score"),
+    out = {"move": game.format_move(state, decision.move), "player": game.mover_name(state),
+           "score": decision.info.get("score"),
            "depth": decision.info.get("depth"), "nodes": decision.info.get("nodes"),
            "seconds": round(decision.info.get("seconds", 0.0), 4), "pv": pv,
            "bot": decision.info.get("bot", bot.name)}
@@ -104,12 +108,14 @@ def cmd_think(args: argparse.Namespace) -> int:
 
 
 def match_summary(result: MatchResult) -> dict[str, Any]:
-    """The JSON object of a match, from the first bot's side."""
+    """The JSON object of a match, from the first bot's side (``average_scores``: each
+    bot's mean score per game, 0 to 1)."""
     score, half = score_interval(result.wins, result.draws, result.losses)
     elo, elo_error = elo_with_error(result.wins, result.draws, result.losses)
     return {"games": result.games, "wins": result.wins, "draws": result.draws, "losses": result.losses,
             "score": round(score, 4), "score_error": round(half, 4),
-            "elo": round(elo, 1), "elo_error": round(elo_error, 1)}
+            "elo": round(elo, 1), "elo_error": round(elo_error, 1),
+            "average_scores": [round(s, 4) for s in result.average_scores]}
 
 
 def cmd_match(args: argparse.Namespace) -> int:
@@ -144,13 +150,18 @@ def cmd_match(args: argparse.Namespace) -> int:
                     if s == spec), default=0.0) for spec in (args.bot_a, args.bot_b)]
     forfeits = [f for r in result.results for f in r.failures]
     if args.json:
-        out = {k: summary[k] for k in ("games", "wins", "draws", "losses", "score", "elo", "elo_error")}
+        out = {k: summary[k] for k in ("games", "wins", "draws", "losses", "score", "elo", "elo_error",
+                                       "average_scores")}
         out.update(longest_move=[round(t, 4) for t in slowest], forfeits=result.forfeits)
         print(json.dumps(out))
         return 0
     print(f"{game.name}: {args.bot_a} vs {args.bot_b}, {result.games} games, {args.movetime} s/move")
     print(f"+{result.wins} ={result.draws} -{result.losses}  score {summary['score']:.3f} "
           f"± {summary['score_error']:.3f}  Elo {summary['elo']:+.0f} ± {summary['elo_error']:.0f}")
+    if game.players > 2:
+        mean = summary["average_scores"]
+        print(f"{game.players} players, both bots seated every way: mean score per game "
+              f"{args.bot_a} {mean[0]:.3f}, {args.bot_b} {mean[1]:.3f} (a win or loss compares them)")
     print(f"longest move: {args.bot_a} {slowest[0]:.3f} s, {args.bot_b} {slowest[1]:.3f} s")
     for failure in forfeits:
         print(f"forfeit: {failure}")
@@ -158,9 +169,13 @@ def cmd_match(args: argparse.Namespace) -> int:
 
 
 def _save(game: Game, r: GameResult, out: TextOutput) -> None:
-    """Append the record of one finished game (its round, seats and result) to ``out``."""
-    out.write(write_record(game, r.moves, Outcome(r.scores, r.reason),
-                           {"Round": str(r.round), "White": r.specs[0], "Black": r.specs[1]}))
+    """Append the record of one finished game (its round, seats and result) to ``out``:
+    the seats as ``White`` and ``Black`` in a two-player game, else by player name."""
+    if game.players == 2:
+        seats = {"White": r.specs[0], "Black": r.specs[1]}
+    else:
+        seats = {name.capitalize(): spec for name, spec in zip(game.player_names, r.specs)}
+    out.write(write_record(game, r.moves, Outcome(r.scores, r.reason), {"Round": str(r.round), **seats}))
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:

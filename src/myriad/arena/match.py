@@ -1,12 +1,19 @@
 """Bot-versus-bot games and matches, refereed by the rules engine alone.
 
-A match plays games in pairs from the same opening with colours swapped.  A bot that
+A match plays games in cycles from the same opening, the two bots seated in every
+arrangement in turn: in a two-player game a pair with colours swapped; with more players
+every way of seating both bots (each seat once by each bot, over a cycle).  A bot that
 raises, returns an illegal move or overruns its time (``movetime`` plus a grace) loses
 that game and the match goes on.  Bots see only ``game.observe(state, player)``.
+
+Where chance moves (a die), the referee draws the outcome by its probability from its own
+generator, seeded per cycle: both games of a pair see the same sequence of draws, and the
+draws are written in the game record like any move, so that it replays exactly.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -17,6 +24,7 @@ from myriad.ai import Limits, make_bot
 from myriad.core.errors import MyriadError
 from myriad.core.game import Game, Outcome
 from myriad.core.move import Move
+from myriad.core.state import State
 from myriad.games import get_game
 from myriad.notation.records import MOVE_NUMBER, Record, replay
 
@@ -43,7 +51,10 @@ class GameResult:
 
 @dataclass
 class MatchResult:
-    """Totals from the first bot's side."""
+    """Totals from the first bot's side.
+
+    A game is a win for the first bot when its score (the mean over its seats, with more
+    than two players) is above the second bot's, a loss when below, else a draw."""
 
     games: int = 0
     wins: int = 0
@@ -51,12 +62,18 @@ class MatchResult:
     losses: int = 0
     #: Games lost by forfeit: by the first bot, by the second.
     forfeits: list[int] = field(default_factory=lambda: [0, 0])
+    #: Each bot's score summed over the games (the mean over its seats in each game).
+    points: list[float] = field(default_factory=lambda: [0.0, 0.0])
     results: list[GameResult] = field(default_factory=list)
 
-    def add(self, result: GameResult, first_seat: int) -> None:
-        """Count a game in which the first bot sat at ``first_seat``."""
+    def add(self, result: GameResult, arrangement: Sequence[int]) -> None:
+        """Count a game in which seat ``s`` was played by bot ``arrangement[s]`` (0 the
+        first bot, 1 the second)."""
         self.games += 1
-        mine, other = result.scores[first_seat], result.scores[1 - first_seat]
+        mine, other = (sum(s for s, bot in zip(result.scores, arrangement) if bot == b)
+                       / arrangement.count(b) for b in (0, 1))
+        self.points[0] += mine
+        self.points[1] += other
         if mine > other:
             self.wins += 1
         elif mine < other:
@@ -64,8 +81,26 @@ class MatchResult:
         else:
             self.draws += 1
         if result.forfeited is not None:
-            self.forfeits[result.forfeited != first_seat] += 1
+            self.forfeits[arrangement[result.forfeited]] += 1
         self.results.append(result)
+
+    @property
+    def average_scores(self) -> tuple[float, float]:
+        """Each bot's mean score per game (0 to 1)."""
+        return (self.points[0] / self.games, self.points[1] / self.games) if self.games else (0.0, 0.0)
+
+
+def arrangements(players: int) -> list[tuple[int, ...]]:
+    """Every way of seating two bots (0 and 1) at ``players`` seats with both playing:
+    ``[(0, 1), (1, 0)]`` for two players; over the list each bot sits at each seat equally
+    often."""
+    return [seats for seats in itertools.product((0, 1), repeat=players) if len(set(seats)) == 2]
+
+
+def draw_chance(game: Game, state: State, rng: random.Random) -> Move:
+    """The referee's draw at a chance node: an outcome, by its probability."""
+    outcomes = game.chance_outcomes(state)
+    return rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
 
 
 def random_opening(game: Game, plies: int, seed: int) -> list[str]:
@@ -77,16 +112,20 @@ def random_opening(game: Game, plies: int, seed: int) -> list[str]:
         moves = game.legal_moves(state)
         if not moves or game.outcome(state) is not None:
             break
-        move = rng.choice(moves)
+        move = draw_chance(game, state, rng) if game.is_chance(state) else rng.choice(moves)
         out.append(game.format_move(state, move))
         state = game.play(state, move)
     return out
 
 
 def play_game(game_id: str, specs: Sequence[str], movetime: float, opening: Sequence[str] = (),
-              position: str | None = None, max_plies: int = MAX_PLIES) -> GameResult:
-    """Play one game between bots (``specs[p]`` plays player ``p``)."""
+              position: str | None = None, max_plies: int = MAX_PLIES, chance_seed: int | str = 0) -> GameResult:
+    """Play one game between bots (``specs[p]`` plays player ``p``); chance's moves are
+    drawn from a generator seeded with ``chance_seed``."""
     game = get_game(game_id)
+    if len(specs) != game.players:
+        raise MyriadError(f"{game.id} has {game.players} players: {len(specs)} bots given")
+    rng = random.Random(chance_seed)
     state = game.parse_position(position) if position else game.initial_state()
     notation: list[str] = []
     for text in opening:
@@ -101,7 +140,9 @@ def play_game(game_id: str, specs: Sequence[str], movetime: float, opening: Sequ
         return GameResult(tuple(specs), outcome.scores, outcome.reason, notation, start, max_seconds)
 
     def forfeit(player: int, reason: str, failure: str) -> GameResult:
-        outcome = Outcome.win(1 - player, f"{specs[player]} {reason}")
+        # The others win (with two players, the opponent).
+        scores = tuple(0.0 if p == player else 1.0 for p in range(game.players))
+        outcome = Outcome(scores, f"{specs[player]} {reason}")
         return GameResult(tuple(specs), outcome.scores, outcome.reason, notation, start, max_seconds,
                           [f"{specs[player]}: {failure}"], player)
 
@@ -109,6 +150,11 @@ def play_game(game_id: str, specs: Sequence[str], movetime: float, opening: Sequ
         outcome = game.outcome(state)
         if outcome is not None:
             return finish(outcome)
+        if game.is_chance(state):
+            move = draw_chance(game, state, rng)
+            notation.append(game.format_move(state, move))
+            state = game.play(state, move)
+            continue
         player = state.to_move
         began = time.monotonic()
         limits = Limits(deadline=began + movetime)  # the bot's clock starts now, whatever follows
@@ -128,25 +174,33 @@ def play_game(game_id: str, specs: Sequence[str], movetime: float, opening: Sequ
     return finish(Outcome.draw(f"adjudicated after {max_plies} plies"))
 
 
-def _play_pair_game(args: tuple[str, tuple[str, str], float, tuple[str, ...], int]) -> tuple[GameResult, int]:
-    game_id, (a, b), movetime, opening, first_seat = args
-    specs = (a, b) if first_seat == 0 else (b, a)
-    return play_game(game_id, specs, movetime, opening), first_seat
+#: One scheduled game: game id, the two bots, move time, opening, the bot (0 or 1) at each
+#: seat, and the seed of chance's draws.
+Scheduled = tuple[str, tuple[str, str], float, tuple[str, ...], tuple[int, ...], str]
+
+
+def _play_scheduled(args: Scheduled) -> tuple[GameResult, tuple[int, ...]]:
+    game_id, bots, movetime, opening, arrangement, chance_seed = args
+    specs = tuple(bots[b] for b in arrangement)
+    return play_game(game_id, specs, movetime, opening, chance_seed=chance_seed), arrangement
 
 
 def match_schedule(game_id: str, bot_a: str, bot_b: str, games: int, movetime: float,
                    openings: Sequence[Sequence[str]] | None, seed: int,
-                   random_plies: int) -> list[tuple[str, tuple[str, str], float, tuple[str, ...], int]]:
-    """The games of a match: pairs from one opening, the first bot white then black."""
+                   random_plies: int) -> list[Scheduled]:
+    """The games of a match: cycles through every arrangement of the two bots from one
+    opening (a pair, first bot white then black, in a two-player game)."""
     game = get_game(game_id)
+    seatings = arrangements(game.players)
     schedule = []
     for i in range(games):
-        pair = i // 2
+        cycle = i // len(seatings)
         if openings:
-            opening = tuple(openings[pair % len(openings)])
+            opening = tuple(openings[cycle % len(openings)])
         else:
-            opening = tuple(random_opening(game, random_plies, seed * 100_003 + pair))
-        schedule.append((game_id, (bot_a, bot_b), movetime, opening, i % 2))
+            opening = tuple(random_opening(game, random_plies, seed * 100_003 + cycle))
+        schedule.append((game_id, (bot_a, bot_b), movetime, opening, seatings[i % len(seatings)],
+                         f"{seed}:{cycle}"))
     return schedule
 
 
@@ -159,9 +213,9 @@ def run_match(game_id: str, bot_a: str, bot_b: str, games: int, movetime: float 
     ``results`` are kept in round order."""
     schedule = match_schedule(game_id, bot_a, bot_b, games, movetime, openings, seed, random_plies)
     result = MatchResult()
-    for number, game_result, first_seat in _run(schedule, jobs):
+    for number, game_result, arrangement in _run(schedule, jobs):
         game_result.round = number
-        result.add(game_result, first_seat)
+        result.add(game_result, arrangement)
         result.results.sort(key=lambda r: r.round)
         if on_game:
             on_game(game_result)
@@ -170,18 +224,17 @@ def run_match(game_id: str, bot_a: str, bot_b: str, games: int, movetime: float 
     return result
 
 
-def _run(schedule: list[tuple[str, tuple[str, str], float, tuple[str, ...], int]],
-         jobs: int) -> Iterator[tuple[int, GameResult, int]]:
-    """(round, result, first seat) of each game as it ends.  With a pool, a failure or an
+def _run(schedule: list[Scheduled], jobs: int) -> Iterator[tuple[int, GameResult, tuple[int, ...]]]:
+    """(round, result, arrangement) of each game as it ends.  With a pool, a failure or an
     interruption cancels the games not yet started instead of waiting for all of them."""
     if jobs <= 1:
         for number, args in enumerate(schedule, start=1):
-            yield (number, *_play_pair_game(args))
+            yield (number, *_play_scheduled(args))
         return
     pool = ProcessPoolExecutor(max_workers=jobs)
     try:
-        pending: dict[Future[tuple[GameResult, int]], int] = {
-            pool.submit(_play_pair_game, args): number for number, args in enumerate(schedule, start=1)}
+        pending: dict[Future[tuple[GameResult, tuple[int, ...]]], int] = {
+            pool.submit(_play_scheduled, args): number for number, args in enumerate(schedule, start=1)}
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             failed = None

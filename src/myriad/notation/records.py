@@ -56,8 +56,9 @@ def unquote_tag_value(text: str) -> str:
 
 
 def result_text(outcome: Outcome | None) -> str:
-    """``1-0``, ``0-1``, ``1/2-1/2`` or ``*`` (two players)."""
-    if outcome is None:
+    """``1-0``, ``0-1``, ``1/2-1/2`` or ``*`` (two players; ``*`` with more, whose result the
+    ``Termination`` tag says)."""
+    if outcome is None or len(outcome.scores) != 2:
         return "*"
     winner = outcome.winner
     return "1/2-1/2" if winner is None else ("1-0" if winner == 0 else "0-1")
