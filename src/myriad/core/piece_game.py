@@ -177,11 +177,15 @@ class PieceGame(Game):
         in_check = attacked(cells, king, enemy)
         pinned = self.tables.pinned(cells, king, enemy)
         royal = self.royal
+        # Without rides, lame leaps or hops among the enemy's attacks, only a pinned piece,
+        # the king, an en-passant capture or any move out of check can expose the king;
+        # with them, every move is tried.
+        safe = not in_check and self.tables.simple[enemy]
         legal = []
         for move in moves:
             last = move[-1]
             frm, piece = last[1], last[3]
-            if not in_check and frm not in pinned and piece not in royal and (
+            if safe and frm not in pinned and piece not in royal and (
                     len(move) == 1 or move[0][1] == last[2]):
                 legal.append(move)  # cannot expose the king: not pinned, no check, not en passant
                 continue
@@ -426,13 +430,15 @@ class PieceGame(Game):
         seen = set(todo)
         while todo:
             code, pos = todo.pop()
-            promo = tables.promotion[code]
+            promo = tables.promote_at[code]
             targets = [t for ray, _mode in tables.rays[code][pos] for t in ray]
+            targets += [t for _passed, t, _mode in tables.lame[code][pos]]
+            targets += [t for ray, _mode in tables.hops[code][pos] for t in ray[1:]]
             targets += [t for _passed, t in tables.double_steps[code][pos]]
             targets += tables.en_passant[code][pos]
             targets += castles.get(pos, ())
             for t in targets:
-                for new in promo[1] if promo is not None and t in promo[0] else (code,):
+                for new in promo[t] if promo is not None and t in promo else (code,):
                     if (new, t) not in seen:
                         seen.add((new, t))
                         todo.append((new, t))
@@ -456,7 +462,7 @@ class PieceGame(Game):
         tables, start = self.tables, self.start_counts
         for player in range(2):
             codes = [c for c in range(1, self.pieces.count) if self.pieces.owner_of[c] == player]
-            targets = {p for c in codes if (promo := tables.promotion[c]) is not None for p in promo[1]}
+            targets = {p for c in codes if (promo := tables.promotion[c]) is not None for p in promo[1] if p != c}
             extra, missing = 0, 0
             for code in codes:
                 count = cells.count(code)

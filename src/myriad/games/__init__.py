@@ -5,11 +5,11 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
-from myriad.core.errors import UnknownGameError
+from myriad.core.errors import GameDefinitionError, UnknownGameError
 from myriad.core.game import Game
 
 #: game id -> (module, factory name, keyword arguments).  Variants are parameters of
-#: their family's factory.
+#: their family's factory; the chess family's are variant files (myriad/games/variants).
 REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
     "tictactoe": ("myriad.games.inarow", "tictactoe", {}),
     "connect4": ("myriad.games.inarow", "connect_four", {}),
@@ -18,9 +18,9 @@ REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
     "othello4": ("myriad.games.othello", "othello", {"size": 4}),
     "othello6": ("myriad.games.othello", "othello", {"size": 6}),
     "othello10": ("myriad.games.othello", "othello", {"size": 10}),
-    "chess": ("myriad.games.chess", "chess", {}),
-    "shatranj": ("myriad.games.chess", "shatranj", {}),
-    "makruk": ("myriad.games.chess", "makruk", {}),
+    "chess": ("myriad.games.variant_file", "shipped", {"variant": "chess"}),
+    "shatranj": ("myriad.games.variant_file", "shipped", {"variant": "shatranj"}),
+    "makruk": ("myriad.games.variant_file", "shipped", {"variant": "makruk"}),
     "checkers": ("myriad.games.draughts", "english", {}),
     "russian": ("myriad.games.draughts", "russian", {}),
     "brazilian": ("myriad.games.draughts", "brazilian", {}),
@@ -35,18 +35,35 @@ REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
 }
 
 
+#: Games registered while the process runs (variant files a user loads), by id.
+REGISTERED: dict[str, Game] = {}
+
+
+def register(*games: Game) -> None:
+    """Add games (e.g. those of ``myriad.games.variant_file.load_variants``) to the registry
+    of this process.  Refuses (``GameDefinitionError``), registering none of them, when an
+    id is already taken or given twice."""
+    ids = [g.id for g in games]
+    for gid in ids:
+        if gid in REGISTRY or gid in REGISTERED or ids.count(gid) > 1:
+            raise GameDefinitionError(f"a game with id {gid!r} is already registered")
+    REGISTERED.update((g.id, g) for g in games)
+
+
 def game_ids() -> list[str]:
     """Every registered game id, in registry order."""
-    return list(REGISTRY)
+    return list(REGISTRY) + list(REGISTERED)
 
 
 @cache
 def get_game(game_id: str) -> Game:
     """The game registered as ``game_id`` (built once, then shared: games are immutable)."""
+    if game_id in REGISTERED:
+        return REGISTERED[game_id]
     try:
         module_name, factory, kwargs = REGISTRY[game_id]
     except KeyError:
-        raise UnknownGameError(f"unknown game {game_id!r}; known games: {', '.join(REGISTRY)}") from None
+        raise UnknownGameError(f"unknown game {game_id!r}; known games: {', '.join(game_ids())}") from None
     game: Game = getattr(importlib.import_module(module_name), factory)(**kwargs)
     game.id = game_id
     return game
@@ -54,4 +71,4 @@ def get_game(game_id: str) -> Game:
 
 def all_games() -> list[Game]:
     """Every registered game."""
-    return [get_game(g) for g in REGISTRY]
+    return [get_game(g) for g in game_ids()]

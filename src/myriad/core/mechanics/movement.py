@@ -1,10 +1,16 @@
-"""Piece movement: step, slide, leap, pawn moves, castling, promotion, attacks.
+"""Piece movement: step, slide, leap, lame leap, ride, hop, pawn moves, castling,
+promotion, attacks.
 
 A piece's movement is a tuple of rules declared as data::
 
     KNIGHT = (leap(*KNIGHT_PATHS),)
     ROOK = (slide("n", "s", "e", "w"),)
     PAWN = (pawn(),)
+    HORSE = (lame_leap(("n", "ne"), ("n", "nw"), ...),)    # blocked at the leg (xiangqi)
+    CANNON = (slide(*ORTHOGONAL_STEPS, mode=MOVE_ONLY), hop(*ORTHOGONAL_STEPS, mode=CAPTURE_ONLY))
+    NIGHTRIDER = (ride(*KNIGHT_PATHS),)                     # knight leaps repeated in a line
+
+:mod:`myriad.core.mechanics.betza` writes these rules from Betza notation (``nN``, ``mRcpR``).
 
 :class:`MoveTables` compiles the rules of every (kind, owner) against a topology into ray
 tables: a ray is the tuple of positions a piece may travel through in one line, and a leap
@@ -74,7 +80,37 @@ class DoubleStep:
     zone: str
 
 
-Rule = Slide | Leap | EnPassant | DoubleStep
+@dataclass(frozen=True)
+class LameLeap:
+    """Leap to the end of each path of directions, but only when every square passed on
+    the way is empty: the xiangqi horse (blocked at its leg) and elephant (at its eye)."""
+
+    paths: tuple[tuple[str, ...], ...]
+    mode: int = BOTH
+
+
+@dataclass(frozen=True)
+class Ride:
+    """Repeat the leap of each path in a straight line over empty squares, up to ``limit``
+    leaps (None: no limit), taking the first enemy piece met: the nightrider."""
+
+    paths: tuple[tuple[str, ...], ...]
+    limit: int | None = None
+    mode: int = BOTH
+
+
+@dataclass(frozen=True)
+class Hop:
+    """Slide along each direction to a piece (the screen), jump over it, then go on over
+    empty squares (moves, if ``mode`` allows) to the first piece beyond (a capture, if
+    ``mode`` allows and it is an enemy): the xiangqi cannon captures with
+    ``hop(..., mode=CAPTURE_ONLY)``, the janggi cannon moves and captures with ``hop(...)``."""
+
+    directions: tuple[str, ...]
+    mode: int = BOTH
+
+
+Rule = Slide | Leap | EnPassant | DoubleStep | LameLeap | Ride | Hop
 
 
 def slide(*directions: str, limit: int | None = None, mode: int = BOTH) -> Slide:
@@ -90,6 +126,22 @@ def step(*directions: str, mode: int = BOTH) -> Slide:
 def leap(*paths: Sequence[str], mode: int = BOTH) -> Leap:
     """A leaper: knight ``leap(*KNIGHT_PATHS)``."""
     return Leap(tuple(tuple(p) for p in paths), mode)
+
+
+def lame_leap(*paths: Sequence[str], mode: int = BOTH) -> LameLeap:
+    """A leaper blocked by any piece on the squares it passes: xiangqi horse
+    ``lame_leap(("n", "ne"), ...)`` (an orthogonal step, then a diagonal one)."""
+    return LameLeap(tuple(tuple(p) for p in paths), mode)
+
+
+def ride(*paths: Sequence[str], limit: int | None = None, mode: int = BOTH) -> Ride:
+    """A rider along leaps: nightrider ``ride(*KNIGHT_PATHS)``."""
+    return Ride(tuple(tuple(p) for p in paths), limit, mode)
+
+
+def hop(*directions: str, mode: int = BOTH) -> Hop:
+    """A hopper over one screen: xiangqi cannon capture ``hop(*ORTHOGONAL_STEPS, mode=CAPTURE_ONLY)``."""
+    return Hop(tuple(directions), mode)
 
 
 def pawn(forward: str = "n", captures: Sequence[str] = ("ne", "nw"),
@@ -123,22 +175,39 @@ class Castling:
 
 @dataclass(frozen=True)
 class Promotion:
-    """Pieces of kind ``kind`` reaching ``zone`` become one of ``choices`` (mandatory)."""
+    """Pieces of kind ``kind`` moving to a square of ``zone`` become one of ``choices``.
+
+    ``mandatory=False`` also allows the move without promotion.  ``limits`` caps the
+    kinds a piece may become: a choice ``(kind, n)`` is offered only while fewer than ``n``
+    pieces of that kind and owner stand on the board (Grand chess: only to a piece
+    already lost).  When several promotions cover a square, the first one counts.
+    """
 
     kind: str
     zone: str
     choices: tuple[str, ...]
+    mandatory: bool = True
+    limits: tuple[tuple[str, int], ...] = ()
 
 
 class MoveTables:
     """The movement rules of every piece code, compiled against a topology.
 
-    * ``rays[code][pos]``: tuple of ``(ray, mode)`` for ordinary slides, steps and leaps;
+    * ``rays[code][pos]``: tuple of ``(ray, mode)`` for slides, steps, leaps and rides;
+    * ``lame[code][pos]``: ``(passed, target, mode)`` for lame leaps (``passed`` must be empty);
+    * ``hops[code][pos]``: ``(ray, mode)`` for hoppers (a screen, then moves beyond it);
     * ``double_steps[code][pos]``: ``(passed, target)`` pairs;
     * ``en_passant[code][pos]``: squares to which an en-passant capture may go;
+    * ``promotion[code]``: ``(squares where it must promote, codes it may become)`` or None;
+      ``promote_at[code]``: square -> the codes a move there may leave (its own code
+      too where promotion is optional) or None; ``limits[code]``: how many of ``code`` a
+      promotion may bring onto the board at most (0: no limit);
     * ``lines[player][d]`` and ``reach[player][d]``: the attack ray from each square in
       direction ``d`` and, per distance, the codes of ``player`` that attack along it;
     * ``leap_origins[player]``: ``(origins[pos], codes)`` for leaping attackers;
+    * ``simple[player]``: whether every attack of ``player`` is a slide, step or leap (then
+      a piece shields its king only on a line, which :meth:`pinned` finds); else rides,
+      lame leaps and hops are checked too, and move legality is tested move by move.
     """
 
     def __init__(self, topology: Topology, pieces: PieceSet, movement: Mapping[str, Sequence[Rule]],
@@ -151,22 +220,26 @@ class MoveTables:
             pieces.code(kind, 0)  # validates the name
         self.opposite = opposite_directions(topology)
         self.rays: list[tuple[tuple[tuple[int, ...], int], ...]] = [()] * pieces.count
+        self.lame: list[tuple[tuple[tuple[tuple[int, ...], int, int], ...], ...]] = [()] * pieces.count
+        self.hops: list[tuple[tuple[tuple[tuple[int, ...], int], ...], ...]] = [()] * pieces.count
         self.double_steps: list[tuple[tuple[tuple[int, int], ...], ...]] = [()] * pieces.count
         self.en_passant: list[tuple[tuple[int, ...], ...]] = [()] * pieces.count
-        self.promotion: list[tuple[frozenset[int], tuple[int, ...]] | None] = [None] * pieces.count
-        for promo in promotions:
-            for owner in range(players):
-                self.promotion[pieces.code(promo.kind, owner)] = (
-                    topology.zone(promo.zone, owner),
-                    tuple(pieces.code(c, owner) for c in promo.choices))
+        self._compile_promotions(promotions)
         ndirs = len(topology.directions)
         reach_sets: list[list[list[set[int]]]] = [
             [[set() for _ in range(size)] for _ in range(ndirs)] for _ in range(players)]
         leap_groups: list[dict[tuple[tuple[int, ...], ...], set[int]]] = [{} for _ in range(players)]
+        ride_groups: list[dict[tuple[tuple[tuple[int, ...], ...], ...], set[int]]] = [{} for _ in range(players)]
+        lame_attacks: list[list[dict[tuple[int, tuple[int, ...]], set[int]]]] = [
+            [{} for _ in range(size)] for _ in range(players)]
+        hop_groups: list[dict[int, set[int]]] = [{} for _ in range(players)]
+        self.extra_codes: set[int] = set()
         for code in range(1, pieces.count):
             kind = pieces.kind(code).name
             owner = pieces.owner_of[code]
             rays: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in range(size)]
+            lame: list[list[tuple[tuple[int, ...], int, int]]] = [[] for _ in range(size)]
+            hops: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in range(size)]
             doubles: list[list[tuple[int, int]]] = [[] for _ in range(size)]
             eps: list[list[int]] = [[] for _ in range(size)]
             for rule in movement.get(kind, ()):
@@ -196,6 +269,40 @@ class MoveTables:
                                              if t != NO_LINK))
                     if rule.mode != MOVE_ONLY:
                         leap_groups[owner].setdefault(tuple(origins), set()).add(code)
+                elif isinstance(rule, Ride):
+                    back_rays = []
+                    for pos in range(size):
+                        for path in rule.paths:
+                            ray = self._ride(pos, [topology.player_dirs[owner][topology.direction(n)] for n in path],
+                                             rule.limit)
+                            if ray:
+                                rays[pos].append((ray, rule.mode))
+                        back_rays.append(tuple(
+                            self._ride(pos, [self._back_name(n, owner) for n in reversed(path)], rule.limit)
+                            for path in rule.paths))
+                    if rule.mode != MOVE_ONLY:
+                        ride_groups[owner].setdefault(tuple(back_rays), set()).add(code)
+                elif isinstance(rule, LameLeap):
+                    self.extra_codes.add(code)
+                    for pos in range(size):
+                        for path in rule.paths:
+                            squares = self._path(pos, [topology.player_dirs[owner][topology.direction(n)]
+                                                       for n in path])
+                            if squares:
+                                passed, target = squares[:-1], squares[-1]
+                                lame[pos].append((passed, target, rule.mode))
+                                if rule.mode != MOVE_ONLY:
+                                    lame_attacks[owner][target].setdefault((pos, passed), set()).add(code)
+                elif isinstance(rule, Hop):
+                    self.extra_codes.add(code)
+                    for dname in rule.directions:
+                        d = topology.player_dirs[owner][topology.direction(dname)]
+                        for pos in range(size):
+                            ray = self._ray(pos, d, None)
+                            if len(ray) >= 2:
+                                hops[pos].append((ray, rule.mode))
+                        if rule.mode != MOVE_ONLY:
+                            hop_groups[owner].setdefault(self._back(d), set()).add(code)
                 elif isinstance(rule, DoubleStep):
                     d = topology.player_dirs[owner][topology.direction(rule.direction)]
                     for pos in topology.zone(rule.zone, owner):
@@ -212,6 +319,8 @@ class MoveTables:
                 else:
                     raise GameDefinitionError(f"{kind}: unknown movement rule {rule!r}")
             self.rays[code] = tuple(tuple(r) for r in rays)
+            self.lame[code] = tuple(tuple(r) for r in lame)
+            self.hops[code] = tuple(tuple(r) for r in hops)
             self.double_steps[code] = tuple(tuple(r) for r in doubles)
             self.en_passant[code] = tuple(tuple(r) for r in eps)
         # Attack tables: per player, per direction, the ray from each square and which codes
@@ -219,10 +328,11 @@ class MoveTables:
         self.lines: list[list[tuple[tuple[int, ...], ...]]] = []
         self.reach: list[list[tuple[frozenset[int], ...]]] = []
         self.line_dirs: list[tuple[int, ...]] = []
+        full_lines = [tuple(self._ray(pos, d, None) for pos in range(size)) for d in range(ndirs)]
         for owner in range(players):
             used = tuple(d for d in range(ndirs) if reach_sets[owner][d][0])
             reach = [tuple(frozenset(s) for s in reach_sets[owner][d]) for d in range(ndirs)]
-            lines = [tuple(self._ray(pos, d, None) for pos in range(size)) for d in range(ndirs)]
+            lines = list(full_lines)
             for d in used:  # trim rays to the longest reach in that direction
                 longest = max(k + 1 for k in range(size) if reach[d][k])
                 lines[d] = tuple(r[:longest] for r in lines[d])
@@ -231,12 +341,64 @@ class MoveTables:
             self.line_dirs.append(used)
         self.leap_origins = [tuple((origins, frozenset(codes)) for origins, codes in groups.items())
                              for groups in leap_groups]
+        # Attacks that a piece on a line does not simply block: rides, lame leaps, hops.
+        self.ride_attacks = [tuple((back, frozenset(codes)) for back, codes in groups.items())
+                             for groups in ride_groups]
+        self.lame_attacks = [tuple(tuple((origin, passed, frozenset(codes))
+                                         for (origin, passed), codes in at[pos].items()) for pos in range(size))
+                             for at in lame_attacks]
+        self.hop_attacks = [tuple((full_lines[d], frozenset(codes)) for d, codes in groups.items())
+                            for groups in hop_groups]
+        self.simple = tuple(not (self.ride_attacks[p] or hop_groups[p] or any(self.lame_attacks[p]))
+                            for p in range(players))
+
+    def _compile_promotions(self, promotions: Sequence[Promotion]) -> None:
+        pieces, topology = self.pieces, self.topology
+        self.promotion: list[tuple[frozenset[int], tuple[int, ...]] | None] = [None] * pieces.count
+        self.promote_at: list[dict[int, tuple[int, ...]] | None] = [None] * pieces.count
+        self.limits: list[int] = [0] * pieces.count
+        for promo in promotions:
+            for owner in range(pieces.players):
+                code = pieces.code(promo.kind, owner)
+                choices = tuple(pieces.code(c, owner) for c in promo.choices)
+                for limited, most in promo.limits:
+                    self.limits[pieces.code(limited, owner)] = most
+                at = self.promote_at[code] or {}
+                must, kinds = self.promotion[code] or (frozenset(), ())
+                for sq in topology.zone(promo.zone, owner):
+                    if sq not in at:
+                        at[sq] = choices if promo.mandatory else choices + (code,)
+                        if promo.mandatory:
+                            must |= {sq}
+                self.promote_at[code] = at
+                self.promotion[code] = (must, kinds + tuple(c for c in choices if c not in kinds))
+        self.limited = any(self.limits)
 
     def _ray(self, pos: int, d: int, limit: int | None) -> tuple[int, ...]:
         out = []
         links = self.topology.links[d]
         while limit is None or len(out) < limit:
             pos = links[pos]
+            if pos == NO_LINK:
+                break
+            out.append(pos)
+        return tuple(out)
+
+    def _path(self, pos: int, dirs: Sequence[int]) -> tuple[int, ...]:
+        """The squares met walking ``dirs`` from ``pos`` (empty when a link is missing)."""
+        out = []
+        for d in dirs:
+            pos = self.topology.links[d][pos]
+            if pos == NO_LINK:
+                return ()
+            out.append(pos)
+        return tuple(out)
+
+    def _ride(self, pos: int, dirs: Sequence[int], limit: int | None) -> tuple[int, ...]:
+        """The end squares of repeated leaps along ``dirs`` from ``pos``."""
+        out = []
+        while limit is None or len(out) < limit:
+            pos = self._walk_abs(pos, dirs)
             if pos == NO_LINK:
                 break
             out.append(pos)
@@ -275,10 +437,38 @@ class MoveTables:
             for t in origins[pos]:
                 if cells[t] in codes:
                     return True
+        if self.simple[by]:
+            return False
+        return self._attacked_otherwise(cells, pos, by)
+
+    def _attacked_otherwise(self, cells: Sequence[int], pos: int, by: int) -> bool:
+        """Attacks by rides, lame leaps and hops."""
+        for back_rays, codes in self.ride_attacks[by]:
+            for ray in back_rays[pos]:
+                for t in ray:
+                    c = cells[t]
+                    if c:
+                        if c in codes:
+                            return True
+                        break
+        for origin, passed, codes in self.lame_attacks[by][pos]:
+            if cells[origin] in codes and not any(cells[q] for q in passed):
+                return True
+        for lines, codes in self.hop_attacks[by]:
+            screened = False
+            for t in lines[pos]:
+                c = cells[t]
+                if c:
+                    if screened:
+                        if c in codes:
+                            return True
+                        break
+                    screened = True
         return False
 
     def pinned(self, cells: Sequence[int], king: int, by: int) -> set[int]:
-        """Squares of pieces that shield ``king`` from a line attack by player ``by``."""
+        """Squares of pieces that shield ``king`` from a line attack by player ``by``
+        (complete only when ``simple[by]``)."""
         owner_of = self.pieces.owner_of
         lines, reach = self.lines[by], self.reach[by]
         out = set()
@@ -303,26 +493,27 @@ class MoveTables:
         """Every move of ``player`` by the compiled rules, ignoring royal safety
         (``noisy_only``: captures and promotions only)."""
         owner_of = self.pieces.owner_of
-        rays_of, promotion = self.rays, self.promotion
+        rays_of, promote_at = self.rays, self.promote_at
         out: list[Move] = []
         for pos, code in enumerate(cells):
             if not code or owner_of[code] != player:
                 continue
-            promo = promotion[code]
+            promo = promote_at[code]
             for ray, mode in rays_of[code][pos]:
                 for t in ray:
                     c = cells[t]
                     if c == 0:
                         if mode != CAPTURE_ONLY:
-                            if promo is not None and t in promo[0]:
-                                out.extend(Move(((MOVE, pos, t, p, 0),)) for p in promo[1])
+                            if promo is not None and t in promo:
+                                out.extend(Move(((MOVE, pos, t, p, 0),))
+                                           for p in self._choices(cells, promo[t], code, noisy_only))
                             elif not noisy_only:
                                 out.append(Move(((MOVE, pos, t, code, 0),)))
                         continue
                     if mode != MOVE_ONLY and owner_of[c] != player:
-                        if promo is not None and t in promo[0]:
+                        if promo is not None and t in promo:
                             out.extend(Move(((CAPTURE, t, t, c, 0), (MOVE, pos, t, p, 0)))
-                                       for p in promo[1])
+                                       for p in self._choices(cells, promo[t], code, False))
                         else:
                             out.append(Move(((CAPTURE, t, t, c, 0), (MOVE, pos, t, code, 0))))
                     break
@@ -336,7 +527,55 @@ class MoveTables:
                         c = cells[victim] if victim >= 0 else 0
                         if c and owner_of[c] != player:
                             out.append(Move(((CAPTURE, victim, victim, c, 0), (MOVE, pos, t, code, 0))))
+        if self.extra_codes:
+            self._other_moves(cells, player, noisy_only, out)
         return out
+
+    def _choices(self, cells: Sequence[int], choices: tuple[int, ...], code: int,
+                 noisy_only: bool) -> tuple[int, ...]:
+        """The codes a move into a promotion square may leave: within the limits, and
+        without the unpromoted piece when only noisy moves are wanted."""
+        if self.limited:
+            limits = self.limits
+            choices = tuple(p for p in choices if not limits[p] or cells.count(p) < limits[p])
+        if noisy_only:
+            choices = tuple(p for p in choices if p != code)
+        return choices
+
+    def _other_moves(self, cells: Sequence[int], player: int, noisy_only: bool, out: list[Move]) -> None:
+        """Moves of lame leaps and hops."""
+        owner_of, promote_at = self.pieces.owner_of, self.promote_at
+        for pos, code in enumerate(cells):
+            if code not in self.extra_codes or owner_of[code] != player:
+                continue
+            promo = promote_at[code]
+            targets: list[tuple[int, int]] = []  # (target, mode)
+            for passed, t, mode in self.lame[code][pos]:
+                if not any(cells[q] for q in passed):
+                    targets.append((t, mode))
+            for ray, mode in self.hops[code][pos]:
+                screened = False
+                for t in ray:
+                    if not screened:
+                        screened = cells[t] != 0
+                        continue
+                    targets.append((t, mode))
+                    if cells[t]:
+                        break
+            for t, mode in targets:
+                c = cells[t]
+                if c == 0:
+                    if mode == CAPTURE_ONLY:
+                        continue
+                    if promo is not None and t in promo:
+                        out.extend(Move(((MOVE, pos, t, p, 0),))
+                                   for p in self._choices(cells, promo[t], code, noisy_only))
+                    elif not noisy_only:
+                        out.append(Move(((MOVE, pos, t, code, 0),)))
+                elif mode != MOVE_ONLY and owner_of[c] != player:
+                    for p in (self._choices(cells, promo[t], code, False)
+                              if promo is not None and t in promo else (code,)):
+                        out.append(Move(((CAPTURE, t, t, c, 0), (MOVE, pos, t, p, 0))))
 
     def _ep_victim(self, frm: int, to: int) -> int:
         """The square of the pawn taken en passant: beside ``frm``, behind ``to``."""

@@ -1,0 +1,540 @@
+"""Chess-family games declared in variant files (TOML), read strictly.
+
+A file holds one or more variants, each a table named by the game's id::
+
+    [knightmare]
+    inherits = "chess"                 # the parent: in this file or a shipped variant
+    name = "Knightmare"
+    remove = ["bishop"]                # parent's pieces this variant does without
+    start = "rnnqknnr/pppppppp/8/8/8/8/PPPPPPPP/RNNQKNNR w KQkq - 0 1"
+
+    [knightmare.pieces.camel]
+    letter = "L"
+    betza = "C"                        # Betza notation, see myriad.core.mechanics.betza
+    value = 250
+
+``load_variants(path_or_text)`` returns the games of a file; every mistake (TOML syntax, an
+unknown or misspelt key, a value of the wrong type, a bad Betza string, an unknown piece or
+zone, a square off the board, a setup that does not read) is a ``GameDefinitionError``
+naming the file, the line, the field and what was expected, and nothing of a broken file
+is returned.  ``register(game)`` adds a game to the registry of the running process.
+
+Why TOML: the standard library reads it (``tomllib``, no new dependency), it has tables
+and arrays for pieces, zones and promotions, comments, and no code.  The schema (the
+``SCHEMA`` tables below) is the one place that says which keys exist: the loader, its
+error messages and the README's field list all follow it.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from myriad.core.errors import GameDefinitionError, MyriadError
+from myriad.core.mechanics.betza import keeps_colour, parse_betza
+from myriad.core.mechanics.movement import Castling, Promotion, Rule
+from myriad.core.piece_game import CASTLING_LETTERS, PieceRules
+from myriad.core.pieces import PieceKind
+from myriad.core.topology import Topology, file_letter, square_board
+from myriad.games.chess import ChessGame
+
+#: The variant files shipped in the package (``myriad/games/variants``), read in this order.
+SHIPPED = ("chess.toml", "shatranj.toml", "makruk.toml")
+RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+
+
+@dataclass(frozen=True)
+class Field:
+    """One key of the schema: its type (``str``, ``int``, ``bool``, ``list`` of ``item``,
+    ``dict`` of ``item`` or a sub-``schema``) and what it means, for the error messages."""
+
+    kind: type
+    what: str
+    item: type | None = None
+    schema: Mapping[str, Field] | None = None
+
+
+PIECE = {
+    "letter": Field(str, "the piece's letter in positions (one ASCII letter, upper case)"),
+    "betza": Field(str, "its movement in Betza notation (e.g. \"N\", \"mRcpR\", \"fmWfceFifmnD\")"),
+    "value": Field(int, "its value for the bots, in centipawns"),
+    "royal": Field(bool, "whether it is royal (check, checkmate)"),
+    "pawn": Field(bool, "whether its moves reset the move-rule count and are written without a letter"),
+    "glyphs": Field(list, "a picture character per player", str),
+    "squares": Field(list, "a bonus per square for the bots, rank by rank from the top as White sees it", int),
+}
+PROMOTION = {
+    "piece": Field(str, "the kind that promotes"),
+    "zone": Field(str, "the zone where it promotes"),
+    "to": Field(list, "the kinds it may become", str),
+    "mandatory": Field(bool, "whether it must promote there (else it may stay as it is)"),
+    "limits": Field(dict, "the most pieces of a kind a promotion may bring on the board", int),
+}
+CASTLING = {
+    "right": Field(str, "its letter in the castling field of positions: K or Q (Black's is mirrored)"),
+    "king": Field(list, "the king's move as [from, to], White's squares", str),
+    "rook": Field(list, "the rook's move as [from, to], White's squares", str),
+}
+OPTIONS = {
+    "checkmate": Field(str, "the result of the side to move when checkmated: loss, draw or win"),
+    "stalemate": Field(str, "the result of the side to move with no legal move, not in check: loss, draw or win"),
+    "bare_king_loses": Field(bool, "whether a side left with its king alone loses (unless it bares the other "
+                                   "king at once)"),
+    "move_rule": Field(int, "draw after this many moves by each side with no capture and no pawn move (0: none)"),
+    "repetition": Field(int, "draw when a position occurs this many times (0: never)"),
+    "insufficient_material": Field(list, "kinds that cannot mate alone: with only these, one in all or "
+                                         "colour-bound ones on one colour, the game is drawn", str),
+}
+VARIANT = {
+    "inherits": Field(str, "the id of the parent variant"),
+    "name": Field(str, "the game's name"),
+    "rules": Field(str, "the rules in a few sentences, for players"),
+    "files": Field(int, "the board's width (1 to 26)"),
+    "ranks": Field(int, "the board's height (1 to 99)"),
+    "start": Field(str, "the start position (FEN)"),
+    "setups": Field(dict, "more named start positions (FEN)", str),
+    "zones": Field(dict, "named zones: White's squares (e4, *8 for a rank, a* for a file), mirrored for Black",
+                   list),
+    "pieces": Field(dict, "the piece kinds, by name", dict, PIECE),
+    "remove": Field(list, "the parent's piece kinds this variant does without", str),
+    "promotions": Field(list, "promotion rules", dict, PROMOTION),
+    "castling": Field(list, "castling moves", dict, CASTLING),
+    "options": Field(dict, "rule options", None, OPTIONS),
+}
+REQUIRED = ("name", "files", "ranks", "start", "pieces")
+
+
+class Source:
+    """A variant file's text with the line of every key, for error messages."""
+
+    HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+    KEY = re.compile(r"^\s*([A-Za-z0-9_\-.\"' ]+?)\s*=")
+
+    def __init__(self, name: str, text: str) -> None:
+        self.name = name
+        self.lines: dict[tuple[str | int, ...], int] = {}
+        prefix: tuple[str | int, ...] = ()
+        counts: dict[tuple[str, ...], int] = {}
+        in_string = False
+        for number, line in enumerate(text.splitlines(), start=1):
+            if in_string:
+                in_string = line.count('"""') % 2 == 0
+                continue
+            header = self.HEADER.match(line)
+            if header:
+                parts = self._parts(header.group(2))
+                if header.group(1) == "[[":
+                    index = counts.get(parts, 0)
+                    counts[parts] = index + 1
+                    prefix = parts + (index,)
+                else:
+                    prefix = parts
+                self.lines.setdefault(prefix, number)
+                continue
+            key = self.KEY.match(line)
+            if key:
+                self.lines.setdefault(prefix + self._parts(key.group(1)), number)
+                in_string = line.count('"""') % 2 == 1
+
+    @staticmethod
+    def _parts(dotted: str) -> tuple[str, ...]:
+        return tuple(p.strip().strip("\"'") for p in dotted.split("."))
+
+    def line(self, path: Sequence[str | int]) -> int:
+        """The line of the key at ``path``, or of the nearest table that holds it (0: none)."""
+        path = tuple(path)
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return 0
+
+    def error(self, path: Sequence[str | int], message: str) -> GameDefinitionError:
+        """An error naming this file, the line of ``path`` and the field."""
+        field = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in path).replace(".[", "[")
+        return GameDefinitionError(f"{self.name}:{self.line(path)}: {field}: {message}")
+
+
+@dataclass
+class Declared:
+    """A variant as its file declares it (before inheritance), with its source."""
+
+    id: str
+    table: dict[str, Any]
+    source: Source
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+
+def load_variants(path_or_text: str | Path, *, name: str | None = None) -> list[ChessGame]:
+    """The games of a variant file: a path (``Path``, or a string naming an existing file
+    ending in ``.toml``) or the TOML text itself (then ``name`` names it in errors).
+    Raises ``GameDefinitionError`` (file, line, field, what was expected) for anything
+    wrong; a broken file yields no game at all."""
+    if isinstance(path_or_text, Path) or (path_or_text.endswith(".toml") and "\n" not in path_or_text):
+        path = Path(path_or_text)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            raise GameDefinitionError(f"{path}: cannot read the variant file: {err}") from None
+        source_name = str(path)
+    else:
+        text, source_name = path_or_text, name or "<variants>"
+    declared = _declared(source_name, text)
+    known = {d.id: d for d in shipped_declarations()} if declared else {}
+    local = {d.id: d for d in declared}
+    return [_build(d, {**known, **local}) for d in declared]
+
+
+def _declared(name: str, text: str) -> list[Declared]:
+    """The variants of one file, each checked against the schema."""
+    source = Source(name, text)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        found = re.search(r"line (\d+)", str(err))
+        raise GameDefinitionError(f"{name}:{found.group(1) if found else 0}: TOML syntax: {err}") from None
+    if not data:
+        raise GameDefinitionError(f"{name}:1: the file declares no variant (expected a table such as [myvariant])")
+    out = []
+    for vid, table in data.items():
+        if not isinstance(table, dict):
+            raise source.error((vid,), f"expected a table of the variant {vid!r} ([{vid}]), "
+                                       f"got a {type(table).__name__}")
+        if not re.fullmatch(r"[a-z][a-z0-9_\-]{0,39}", vid):
+            raise source.error((vid,), "a variant id is 1 to 40 lower-case letters, digits, - or _, "
+                                       "starting with a letter")
+        _check_schema(source, (vid,), table, VARIANT)
+        if "inherits" not in table:
+            for key in REQUIRED:
+                if key not in table:
+                    raise source.error((vid,), f"missing {key!r} ({VARIANT[key].what}); "
+                                               "or name a parent with 'inherits'")
+        out.append(Declared(vid, table, source))
+    return out
+
+
+def _check_schema(source: Source, path: tuple[str | int, ...], table: Mapping[str, Any],
+                  schema: Mapping[str, Field]) -> None:
+    for key, value in table.items():
+        here = path + (key,)
+        field = schema.get(key)
+        if field is None:
+            raise source.error(here, f"unknown key {key!r}; expected one of: {', '.join(schema)}")
+        _check_value(source, here, value, field)
+
+
+def _type_name(kind: type) -> str:
+    return {str: "a string", int: "an integer", bool: "true or false", list: "an array",
+            dict: "a table"}[kind]
+
+
+def _check_value(source: Source, path: tuple[str | int, ...], value: Any, field: Field) -> None:
+    if not isinstance(value, field.kind) or (field.kind is int and isinstance(value, bool)):
+        raise source.error(path, f"expected {_type_name(field.kind)} ({field.what}), got {value!r}")
+    if field.kind is dict and field.schema is not None and field.item is None:
+        _check_schema(source, path, value, field.schema)
+        return
+    items = list(value.items()) if isinstance(value, dict) else list(enumerate(value)) if isinstance(
+        value, list) else []
+    for key, item in items:
+        if field.item is None:
+            continue
+        here = path + (key,)
+        if not isinstance(item, field.item) or (field.item is int and isinstance(item, bool)):
+            raise source.error(here, f"expected {_type_name(field.item)} in {path[-1]} ({field.what}), got {item!r}")
+        if field.schema is not None:
+            _check_schema(source, here, item, field.schema)
+
+
+# -- inheritance ---------------------------------------------------------------------------------
+
+
+def _resolve(decl: Declared, known: Mapping[str, Declared], seen: tuple[str, ...] = ()
+             ) -> tuple[dict[str, Any], list[Declared]]:
+    """The merged table of ``decl`` and the chain of declarations it comes from (itself
+    first): tables merge key by key, arrays and values replace, ``remove`` drops pieces."""
+    parent_id = decl.table.get("inherits")
+    if parent_id is None:
+        return dict(decl.table), [decl]
+    if parent_id in seen or parent_id == decl.id:
+        raise decl.source.error((decl.id, "inherits"), f"inheritance loops: {' -> '.join((*seen, decl.id, parent_id))}")
+    parent = known.get(parent_id)
+    if parent is None:
+        raise decl.source.error((decl.id, "inherits"),
+                                f"unknown parent variant {parent_id!r} (known: {', '.join(sorted(known))})")
+    base, chain = _resolve(parent, known, (*seen, decl.id))
+    merged = _merge(base, {k: v for k, v in decl.table.items() if k not in ("inherits", "remove")})
+    pieces = dict(merged.get("pieces", {}))
+    for i, name in enumerate(decl.table.get("remove", ())):
+        if name not in pieces:
+            raise decl.source.error((decl.id, "remove", i),
+                                    f"the parent has no piece {name!r} to remove (its pieces: {', '.join(pieces)})")
+        del pieces[name]
+    merged["pieces"] = pieces
+    return merged, [decl, *chain]
+
+
+def _merge(base: Mapping[str, Any], diff: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in diff.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+# -- building a game -----------------------------------------------------------------------------
+
+
+class _Where:
+    """Errors about a merged variant name the first declaration of its chain that has the
+    field (the variant itself, else the parent it comes from)."""
+
+    def __init__(self, vid: str, chain: list[Declared]) -> None:
+        self.vid, self.chain = vid, chain
+
+    def error(self, path: Sequence[str | int], message: str) -> GameDefinitionError:
+        for decl in self.chain:
+            if decl.source.line((decl.id, *path)) and _has(decl.table, path[:1]):
+                return decl.source.error((decl.id, *path), message)
+        decl = self.chain[0]
+        return decl.source.error((decl.id, *path), message)
+
+
+def _has(table: Mapping[str, Any], path: Sequence[str | int]) -> bool:
+    return all(isinstance(table, dict) and p in table for p in path)
+
+
+def _build(decl: Declared, known: Mapping[str, Declared]) -> ChessGame:
+    spec, chain = _resolve(decl, known)
+    where = _Where(decl.id, chain)
+    for key in REQUIRED:
+        if key not in spec:
+            raise where.error((), f"missing {key!r} ({VARIANT[key].what})")
+    files, ranks = spec["files"], spec["ranks"]
+    if not 1 <= files <= 26:
+        raise where.error(("files",), f"expected 1 to 26 files, got {files}")
+    if not 1 <= ranks <= 99:
+        raise where.error(("ranks",), f"expected 1 to 99 ranks, got {ranks}")
+    board = square_board(files, ranks)
+    pieces: dict[str, dict[str, Any]] = spec["pieces"]
+    if not pieces:
+        raise where.error(("pieces",), "a variant needs at least one piece kind")
+    setups = {"start": spec["start"], **spec.get("setups", {})}
+    zones = {name: _zone(where, ("zones", name), board, squares) for name, squares in spec.get("zones", {}).items()}
+    kinds, movement, letters = [], {}, {}
+    for name, piece in pieces.items():
+        for key in ("letter", "betza"):
+            if key not in piece:
+                raise where.error(("pieces", name), f"missing {key!r} ({PIECE[key].what})")
+        letter = piece["letter"]
+        if not (len(letter) == 1 and letter.isascii() and letter.isalpha() and letter.isupper()):
+            raise where.error(("pieces", name, "letter"), f"expected one upper-case ASCII letter, got {letter!r}")
+        if letter in letters:
+            raise where.error(("pieces", name, "letter"), f"letter {letter!r} is already the {letters[letter]}'s")
+        letters[letter] = name
+        try:
+            movement[name] = parse_betza(piece["betza"], initial_zone=f"initial-{name}")
+        except MyriadError as err:
+            raise where.error(("pieces", name, "betza"), str(err)) from None
+        kinds.append(PieceKind(name, letter, piece.get("value", 100), royal=piece.get("royal", False),
+                               glyphs=tuple(piece.get("glyphs", ()))))
+        squares = piece.get("squares")
+        if squares and len(squares) != board.size:
+            raise where.error(("pieces", name, "squares"), f"expected {board.size} values (one per square), "
+                                                          f"got {len(squares)}")
+    for setup_name, fen in setups.items():
+        path = ("start",) if setup_name == "start" else ("setups", setup_name)
+        _check_setup(where, path, fen, files, ranks, letters)
+    for name in pieces:  # the start squares of each kind, where its 'i' moves begin
+        zones[f"initial-{name}"] = _initial_squares(board, setups, pieces[name]["letter"])
+    board = board.with_zones(**zones)
+    promotions = tuple(_promotion(where, i, p, pieces, zones) for i, p in enumerate(spec.get("promotions", ())))
+    castlings = tuple(c for i, spec_c in enumerate(spec.get("castling", ()))
+                      for c in _castling(where, i, spec_c, board, ranks))
+    options = spec.get("options", {})
+    outcome = {}
+    for key in ("checkmate", "stalemate"):
+        if key in options:
+            if options[key] not in RESULTS:
+                raise where.error(("options", key), f"expected loss, draw or win, got {options[key]!r}")
+            outcome[key + "d"] = RESULTS[options[key]]
+    for key in ("move_rule", "repetition"):
+        if options.get(key, 0) < 0:
+            raise where.error(("options", key), f"expected 0 or more, got {options[key]}")
+    minors = options.get("insufficient_material", [])
+    for i, name in enumerate(minors):
+        if name not in pieces:
+            raise where.error(("options", "insufficient_material", i), f"no piece kind {name!r} "
+                                                                      f"(pieces: {', '.join(pieces)})")
+    rules = PieceRules(
+        movement=movement, promotions=promotions, castlings=castlings,
+        checkmated=outcome.get("checkmated", 0.0), stalemated=outcome.get("stalemated", 0.5),
+        bare_king_loses=options.get("bare_king_loses", False),
+        move_limit=2 * options.get("move_rule", 0), repetitions=options.get("repetition", 0),
+        minor_kinds=frozenset(minors),
+        colour_bound_kinds=frozenset(n for n in minors if keeps_colour(movement[n])),
+        pawn_kinds=frozenset(n for n, p in pieces.items() if p.get("pawn")),
+        square_bonus={n: tuple(p["squares"]) for n, p in pieces.items() if p.get("squares")})
+    try:
+        game = ChessGame(board, kinds, rules, setups)
+        game.id = decl.id
+        for setup_name, fen in setups.items():
+            game.parse_position(fen)
+    except MyriadError as err:
+        raise where.error(("start",), f"the variant does not hold together: {err}") from None
+    game.name = spec["name"]
+    game.family = "chess"
+    game.rules = " ".join(spec.get("rules", "").split())
+    return game
+
+
+def _squares(where: _Where, path: tuple[str | int, ...], board: Topology, text: str) -> list[int]:
+    """``e4``, ``*8`` (a rank) or ``a*`` (a file) as positions; refuses squares off the board."""
+    m = re.fullmatch(r"([a-z]+|\*)(\d+|\*)", text)
+    if not m or m.group(1) == m.group(2) == "*":
+        raise where.error(path, f"expected a square (e4), a rank (*8) or a file (a*), got {text!r}")
+    file, rank = m.groups()
+    if rank != "*" and not 1 <= int(rank) <= board.height:
+        raise where.error(path, f"{text!r} is off the board (ranks 1 to {board.height})")
+    files = [file_letter(c) for c in range(board.width)]
+    if file != "*" and file not in files:
+        raise where.error(path, f"{text!r} is off the board (files a to {files[-1]})")
+    return [p for p, name in enumerate(board.names)
+            if (file == "*" or re.match(r"[a-z]+", name).group() == file)  # type: ignore[union-attr]
+            and (rank == "*" or name[len(re.match(r"[a-z]+", name).group()):] == rank)]  # type: ignore[union-attr]
+
+
+def _zone(where: _Where, path: tuple[str | int, ...], board: Topology, squares: list[Any]
+          ) -> tuple[frozenset[int], frozenset[int]]:
+    white: set[int] = set()
+    for i, text in enumerate(squares):
+        if not isinstance(text, str):
+            raise where.error(path + (i,), f"expected a square name as a string, got {text!r}")
+        white.update(_squares(where, path + (i,), board, text))
+    top = board.height - 1
+    at = {(int(x), int(y)): p for p, (x, y) in enumerate(board.coords)}
+    black = {at[(int(board.coords[p][0]), top - int(board.coords[p][1]))] for p in white}
+    return frozenset(white), frozenset(black)
+
+
+def _initial_squares(board: Topology, setups: Mapping[str, str], letter: str) -> tuple[frozenset[int], ...]:
+    from myriad.core.ranks import board_rows
+    rows = board_rows(board)
+    out: list[set[int]] = [set(), set()]
+    for fen in setups.values():
+        for row, part in zip(rows, fen.split()[0].split("/")):
+            col = 0
+            for token in re.findall(r"\d+|.", part):
+                if token.isdigit():
+                    col += int(token)
+                    continue
+                if token.upper() == letter and col < len(row):
+                    out[0 if token.isupper() else 1].add(row[col])
+                col += 1
+    return frozenset(out[0]), frozenset(out[1])
+
+
+def _check_setup(where: _Where, path: tuple[str | int, ...], fen: str, files: int, ranks: int,
+                 letters: Mapping[str, str]) -> None:
+    board = fen.split()[0] if fen.split() else ""
+    rows = board.split("/")
+    if len(rows) != ranks:
+        raise where.error(path, f"expected {ranks} ranks separated by '/', got {len(rows)} in {board!r}")
+    for r, row in enumerate(rows):
+        width = 0
+        for token in re.findall(r"\d+|.", row):
+            if token.isdigit():
+                width += int(token)
+            elif token.upper() in letters:
+                width += 1
+            else:
+                raise where.error(path, f"unknown piece letter {token!r} in rank {ranks - r} ({row!r}); "
+                                        f"the pieces are {', '.join(sorted(letters))}")
+        if width != files:
+            raise where.error(path, f"rank {ranks - r} ({row!r}) has {width} squares, expected {files}")
+
+
+def _promotion(where: _Where, i: int, spec: Mapping[str, Any], pieces: Mapping[str, Any],
+               zones: Mapping[str, Any]) -> Promotion:
+    path: tuple[str | int, ...] = ("promotions", i)
+    for key in ("piece", "zone", "to"):
+        if key not in spec:
+            raise where.error(path, f"missing {key!r} ({PROMOTION[key].what})")
+    if spec["piece"] not in pieces:
+        raise where.error(path + ("piece",), f"no piece kind {spec['piece']!r} (pieces: {', '.join(pieces)})")
+    if spec["zone"] not in zones:
+        raise where.error(path + ("zone",), f"no zone {spec['zone']!r} (zones: {', '.join(zones) or 'none'})")
+    for j, name in enumerate(spec["to"]):
+        if name not in pieces:
+            raise where.error(path + ("to", j), f"promotion to {name!r}, which is no piece kind of this variant "
+                                                f"(pieces: {', '.join(pieces)})")
+    for name, most in spec.get("limits", {}).items():
+        if name not in spec["to"]:
+            raise where.error(path + ("limits", name), f"a limit for {name!r}, which is not among 'to'")
+        if most < 1:
+            raise where.error(path + ("limits", name), f"expected 1 or more, got {most}")
+    return Promotion(spec["piece"], spec["zone"], tuple(spec["to"]), spec.get("mandatory", True),
+                     tuple(spec.get("limits", {}).items()))
+
+
+def _castling(where: _Where, i: int, spec: Mapping[str, Any], board: Topology, ranks: int) -> list[Castling]:
+    path: tuple[str | int, ...] = ("castling", i)
+    for key in ("right", "king", "rook"):
+        if key not in spec:
+            raise where.error(path, f"missing {key!r} ({CASTLING[key].what})")
+    right = spec["right"]
+    if right not in ("K", "Q"):
+        raise where.error(path + ("right",), f"expected K or Q, got {right!r}")
+    moves = []
+    for key in ("king", "rook"):
+        if len(spec[key]) != 2:
+            raise where.error(path + (key,), f"expected [from, to], got {spec[key]!r}")
+        for j, square in enumerate(spec[key]):
+            if square not in board.index:
+                raise where.error(path + (key, j), f"{square!r} is not a square of the board")
+        moves.append(spec[key])
+
+    def mirrored(square: str) -> str:
+        file = re.match(r"[a-z]+", square).group()  # type: ignore[union-attr]
+        return f"{file}{ranks + 1 - int(square[len(file):])}"
+
+    (kf, kt), (rf, rt) = moves
+    bit = 1 << CASTLING_LETTERS.index(right)
+    black = 1 << CASTLING_LETTERS.index(right.lower())
+    return [Castling(0, kf, kt, rf, rt, bit),
+            Castling(1, mirrored(kf), mirrored(kt), mirrored(rf), mirrored(rt), black)]
+
+
+# -- the shipped variants and the registry ----------------------------------------------------------
+
+
+_SHIPPED: list[Declared] | None = None
+
+
+def shipped_declarations() -> list[Declared]:
+    """The variants shipped in the package, as declared (read once)."""
+    global _SHIPPED
+    if _SHIPPED is None:
+        out: list[Declared] = []
+        folder = resources.files("myriad.games") / "variants"
+        for file in SHIPPED:
+            out.extend(_declared(f"myriad/games/variants/{file}", (folder / file).read_text(encoding="utf-8")))
+        _SHIPPED = out
+    return _SHIPPED
+
+
+def shipped(variant: str) -> ChessGame:
+    """The shipped variant ``variant`` (the registry's factory for the chess family)."""
+    known = {d.id: d for d in shipped_declarations()}
+    if variant not in known:
+        raise GameDefinitionError(f"no shipped variant {variant!r} (known: {', '.join(known)})")
+    return _build(known[variant], known)
