@@ -418,3 +418,31 @@ def test_think_refuses_a_chance_node(capsys: pytest.CaptureFixture[str]) -> None
     assert "chance moves next" in err and "no bot chooses it" in err
     assert main(["think", "pig", "--position", "0,0 8 4 1", "--bot", "random", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["move"] in ("roll", "hold")
+
+
+def test_terminal_play_draws_chance_and_undo_goes_back_past_it() -> None:
+    from myriad.ai import make_bot
+    from myriad.arena.terminal import TerminalGame
+
+    game = get_game("pig20")
+    lines = iter(["roll", "undo", "quit"])
+    shown: list[str] = []
+    seats = [None, make_bot("random", game)]
+    session = TerminalGame(game, seats, game.initial_state(), 0.2, read=lambda prompt: next(lines),
+                           write=shown.append, seed=5)
+    assert session.run() == 0
+    text = "\n".join(shown)
+    assert "chance: " in text and "die: " in text
+    # the roll, its face (and, after a 1, the bot's turn and its dice) are all taken back
+    assert session.states == [game.initial_state()] and session.notation == []
+    undone = [text for _, text in reversed(session.redo_stack)]
+    assert undone[0] == "roll" and undone[1] in "123456"
+
+
+def test_play_command_seats_every_player(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("builtins.input", lambda prompt: "quit")
+    assert main(["play", "rolit3", "--seats", "random", "random:seed=2", "random:seed=3", "--movetime", "0.2"]) == 0
+    out = capsys.readouterr().out
+    assert "game over" in out and "balls" in out
+    assert main(["play", "rolit", "--seats", "human", "random"]) == 2
+    assert "4 players" in capsys.readouterr().err

@@ -154,7 +154,7 @@ def test_evaluation_counts_the_turn_total_for_the_player_on_turn(game: Pig) -> N
 
 def test_render_shows_scores_turn_total_and_die(game: Pig) -> None:
     text = game.render(game.parse_position("12,30 8 4 2?"))
-    assert "12 / 100" in text and "turn total 8" in text and "die: 4" in text and "the die rolls" in text
+    assert "12 / 100" in text and "turn total 8" in text and "die: 4   (rolling)" in text
 
 
 def test_bad_declarations_are_refused() -> None:

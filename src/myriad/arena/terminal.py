@@ -1,6 +1,9 @@
-"""Play in the terminal: ``myriad play GAME --first human --second alphabeta``.
+"""Play in the terminal: ``myriad play GAME --first human --second alphabeta``, or one seat
+per player with ``--seats human maxn maxn``.
 
-The board is redrawn after every move.  At a human's turn, type a move in the game's
+Where chance moves (a die), the program draws the outcome by its probability from a
+generator seeded with ``--seed`` and shows it; no seat ever chooses it.  The board is
+redrawn after every move.  At a human's turn, type a move in the game's
 notation, or ``undo`` (back to your previous turn), ``redo``, ``moves`` (the legal moves),
 ``position`` (the position text) or ``quit``.  Bad input gets the reason and a hint, and
 the game carries on.
@@ -9,6 +12,7 @@ the game carries on.
 from __future__ import annotations
 
 import argparse
+import random
 import textwrap
 from collections.abc import Callable
 from typing import Any
@@ -27,9 +31,15 @@ class TerminalGame:
     """A game in progress with an undo/redo history; seats are ``None`` for a human."""
 
     def __init__(self, game: Game, seats: list[Bot | None], start: State, movetime: float,
-                 read: Callable[[str], str] = input, write: Callable[[str], Any] = print) -> None:
+                 read: Callable[[str], str] = input, write: Callable[[str], Any] = print,
+                 seed: int = 0) -> None:
+        if len(seats) != game.players:
+            raise MyriadError(f"{game.id} has {game.players} players ({', '.join(game.player_names)}): "
+                              f"{len(seats)} seats given")
         self.game = game
         self.seats = seats
+        #: chance's draws (a die): seeded, so that a game can be played again the same way
+        self.rng = random.Random(seed)
         self.states = [start]
         self.notation: list[str] = []
         self.redo_stack: list[tuple[State, str]] = []
@@ -54,6 +64,10 @@ class TerminalGame:
                 self.write(f"game over: {who} ({outcome.reason})")
                 self.write(f"moves: {' '.join(self.notation)}")
                 return 0
+            if game.is_chance(self.state):
+                self.push(self.chance_move(), "chance")
+                self.show()
+                continue
             bot = self.seats[self.state.to_move]
             if bot is None:
                 if not self.human_turn():
@@ -73,6 +87,15 @@ class TerminalGame:
         if move not in self.game.legal_moves(self.state):
             raise MyriadError(f"{bot.name} ({self.game.player_names[player]}) answered an illegal move")
         return move
+
+    def chance_move(self) -> Any:
+        """Chance's move: an outcome drawn by its probability."""
+        outcomes = self.game.chance_outcomes(self.state)
+        return self.rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
+
+    def human_to_move(self) -> bool:
+        """Whether a human chooses the next move (not a bot, not chance)."""
+        return not self.game.is_chance(self.state) and self.seats[self.state.to_move] is None
 
     def human_turn(self) -> bool:
         """Read commands until a move is played; False when the human quits."""
@@ -115,16 +138,19 @@ class TerminalGame:
         self.states.append(self.game.play(self.state, move))
         self.notation.append(text)
         self.redo_stack.clear()
-        if who:
+        if who == "chance":
+            self.write(f"chance: {text}")
+        elif who:
             self.write(f"{who} plays {text}")
 
     def undo(self) -> bool:
-        """Take moves back until it is a human's turn again (at least one move)."""
+        """Take moves back until it is a human's turn again (at least one move; chance's
+        moves are taken back with the rest)."""
         if len(self.states) == 1:
             return False
         while len(self.states) > 1:
             self.redo_stack.append((self.states.pop(), self.notation.pop()))
-            if self.seats[self.state.to_move] is None:
+            if self.human_to_move():
                 break
         return True
 
@@ -136,7 +162,7 @@ class TerminalGame:
             state, text = self.redo_stack.pop()
             self.states.append(state)
             self.notation.append(text)
-            if self.seats[self.state.to_move] is None:
+            if self.human_to_move():
                 break
         return True
 
@@ -149,7 +175,7 @@ class TerminalGame:
         """Redraw the board and whose turn it is."""
         self.write("")
         self.write(self.game.render(self.state))
-        self.write(f"{self.game.player_names[self.state.to_move]} to move"
+        self.write(f"{self.game.mover_name(self.state)} to move"
                    + (f"   last: {self.notation[-1]}" if self.notation else ""))
 
 
@@ -157,9 +183,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     """Play a game in the terminal."""
     game = get_game(args.game)
     start = game.parse_position(args.position) if args.position else game.initial_state()
-    seats: list[Bot | None] = [None if spec == HUMAN else make_bot(spec, game)
-                               for spec in (args.first, args.second)]
-    return TerminalGame(game, seats, start, args.movetime).run()
+    if args.seats is not None:
+        specs = list(args.seats)
+        if len(specs) != game.players:
+            raise MyriadError(f"--seats: {game.id} has {game.players} players ({', '.join(game.player_names)}), "
+                              f"{len(specs)} seats given")
+    else:  # the first seat, and --second at every other
+        specs = [args.first] + [args.second] * (game.players - 1)
+    seats: list[Bot | None] = [None if spec == HUMAN else make_bot(spec, game) for spec in specs]
+    return TerminalGame(game, seats, start, args.movetime, seed=args.seed).run()
 
 
 def add_play_command(commands: Any) -> None:
@@ -167,7 +199,12 @@ def add_play_command(commands: Any) -> None:
     play = commands.add_parser("play", help="play in the terminal against a bot or a friend")
     play.add_argument("game", metavar="GAME")
     play.add_argument("--first", default=HUMAN, metavar="human|SPEC", help="who plays first")
-    play.add_argument("--second", default="alphabeta", metavar="human|SPEC", help="who plays second")
+    play.add_argument("--second", default="alphabeta", metavar="human|SPEC",
+                      help="who plays second (and every later seat)")
+    play.add_argument("--seats", nargs="+", metavar="SEAT",
+                      help="one seat per player, 'human' or a bot spec, in turn order (instead of --first/--second)")
+    play.add_argument("--seed", type=options.count(0, 10**9 - 1), default=0, metavar="K",
+                      help="seed of chance's draws (dice)")
     play.add_argument("--position", metavar="TEXT", help="start from this position")
     play.add_argument("--movetime", type=options.seconds(), default=1.0, metavar="S",
                       help="bot seconds per move")

@@ -200,7 +200,7 @@ class Pig(Game):
 
     def render(self, state: State) -> str:
         """A line per player (score out of the target, the turn total beside the player whose
-        turn it is), then the die and who moves."""
+        turn it is), then the die (and whether it is rolling)."""
         cells, player = state.cells, state.flags[0]
         width = max(len(n) for n in self.player_names)
         lines = []
@@ -209,10 +209,8 @@ class Pig(Game):
             turn = f"   turn total {cells[self.turn_cell]}" if p == player else ""
             lines.append(f"{mark} {name:<{width}} {cells[p]:>4} / {self.target}{turn}")
         die = cells[self.die_cell]
-        lines.append(f"  die: {die if die else '-'}")
-        if self.outcome(state) is None:
-            who = "the die rolls" if state.to_move == self.chance_player else "to roll or hold"
-            lines.append(f"  {self.player_names[player]}: {who}")
+        rolling = "   (rolling)" if state.to_move == self.chance_player else ""
+        lines.append(f"  die: {die if die else '-'}{rolling}")
         return "\n".join(lines)
 
 
