@@ -334,3 +334,33 @@ def test_perft_stops_after_the_first_depth_with_no_sequences(capsys: pytest.Capt
     code, out, _ = run(capsys, "perft", "tictactoe", "100", "--position", "XOX/OX1/O2 x", "--json")
     assert code == 0
     assert [json.loads(line)["nodes"] for line in out.splitlines()] == [3, 4, 4, 0]
+
+
+# -- chance and more than two players -------------------------------------------------------------
+
+def test_show_at_a_chance_node_names_chance_and_the_probabilities(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "show", "pig", "--position", "10,20 6 6 1?", "--json")
+    assert code == 0, err
+    shown = json.loads(out)
+    assert shown["to_move"] == "chance"
+    assert [m["notation"] for m in shown["moves"]] == ["1", "2", "3", "4", "5", "6"]
+    assert sum(m["probability"] for m in shown["moves"]) == pytest.approx(1.0)
+    code, out, _ = run(capsys, "show", "pig", "--position", "10,20 6 6 1?")
+    assert "to move: chance" in out and "chance outcomes (6): 1 (0.167)" in out
+
+
+def test_show_names_every_player_of_a_four_player_game(capsys: pytest.CaptureFixture[str]) -> None:
+    game = get_game("rolit")
+    state = game.initial_state()
+    for player in game.player_names:
+        code, out, _ = run(capsys, "show", "rolit", "--position", game.format_position(state), "--json")
+        assert code == 0 and json.loads(out)["to_move"] == player
+        state = game.play(state, game.legal_moves(state)[0])
+
+
+def test_perft_counts_chance_outcomes_as_plies(capsys: pytest.CaptureFixture[str]) -> None:
+    # Pig: roll (1), the six faces (6), then a second roll after a 1 and roll or hold after
+    # 2-6 (1 + 5 * 2 = 11).
+    code, out, err = run(capsys, "perft", "pig", "3", "--json")
+    assert code == 0, err
+    assert [json.loads(line)["nodes"] for line in out.splitlines()] == [1, 6, 11]

@@ -62,11 +62,15 @@ def load_state(game: Game, position: str | None, setup: str | None) -> State:
 # -- JSON shapes ----------------------------------------------------------------------------
 
 def show_json(game: Game, state: State) -> dict[str, Any]:
-    """Everything ``myriad show --json`` prints."""
+    """Everything ``myriad show --json`` prints; at a chance node ``to_move`` is
+    ``"chance"`` and each move has its ``probability``."""
+    moves = [move_json(game, state, m) for m in game.legal_moves(state)]
+    if game.is_chance(state):
+        for entry, (_move, probability) in zip(moves, game.chance_outcomes(state)):
+            entry["probability"] = probability
     return {"game": game.id, "position": game.format_position(state),
-            "to_move": game.player_names[state.to_move],
-            "outcome": outcome_json(game, game.outcome(state)),
-            "moves": [move_json(game, state, m) for m in game.legal_moves(state)]}
+            "to_move": game.mover_name(state),
+            "outcome": outcome_json(game, game.outcome(state)), "moves": moves}
 
 
 # -- commands -------------------------------------------------------------------------------
@@ -103,14 +107,19 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(show_json(game, state)))
         return 0
-    moves = [game.format_move(state, m) for m in game.legal_moves(state)]
+    if game.is_chance(state):  # the outcomes, with their probabilities
+        moves = [f"{game.format_move(state, m)} ({p:.3g})" for m, p in game.chance_outcomes(state)]
+        heading = "chance outcomes"
+    else:
+        moves = [game.format_move(state, m) for m in game.legal_moves(state)]
+        heading = "legal moves"
     print(f"{game.name} ({game.id})")
     print(game.render(state))
     print(f"position: {game.format_position(state)}")
-    print(f"to move: {game.player_names[state.to_move]}")
+    print(f"to move: {game.mover_name(state)}")
     print(f"outcome: {outcome_text(game, game.outcome(state))}")
     listed = " ".join(moves) if moves else "none"
-    print(textwrap.fill(f"legal moves ({len(moves)}): {listed}", width=100,
+    print(textwrap.fill(f"{heading} ({len(moves)}): {listed}", width=100,
                         subsequent_indent="  ", break_on_hyphens=False))
     return 0
 
