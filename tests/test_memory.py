@@ -24,7 +24,7 @@ from myriad.games.inarow import GAME_CACHE_BYTES, InARow
 
 #: The smallest budget: 64 KiB, a few hundred entries, which a short search fills.
 TINY = "hash=0.0625"
-SEARCHERS = ("alphabeta", "mcts", "solver", "heuristic")
+SEARCHERS = ("alphabeta", "mcts", "solver", "heuristic", "maxn", "paranoid", "expectimax")
 
 
 @pytest.mark.parametrize("name", SEARCHERS)

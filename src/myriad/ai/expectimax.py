@@ -121,7 +121,7 @@ class Expectimax(Bot):
                 if abs(score) >= HIGHEST:  # a sure win or loss: no deeper search changes it
                     break
         return Decision(best, done, {"bot": self.name, "depth": depth, "nodes": self.nodes,
-                                     "score": round(score, 4), "pv": self._pv(state, best),
+                                     "score": score, "pv": self._pv(state, best),
                                      "seconds": time.monotonic() - start})
 
     def _root(self, state: State, moves: list[Move], depth: int) -> tuple[float, Move]:

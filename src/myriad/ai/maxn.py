@@ -108,7 +108,7 @@ class MaxN(Bot):
                 if value[me] >= WHOLE - SLACK:  # nothing is better than all of it
                     break
         return Decision(best, done, {"bot": self.name, "depth": depth, "nodes": self.nodes,
-                                     "score": round(value[me], 4), "shares": [round(s, 4) for s in value],
+                                     "score": value[me], "shares": list(value),
                                      "pv": self._pv(state, best), "seconds": time.monotonic() - start})
 
     def _root(self, state: State, moves: list[Move], depth: int) -> tuple[Shares, Move]:
