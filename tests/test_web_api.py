@@ -532,3 +532,72 @@ def test_store_round_trip(tmp_path: Path) -> None:
     assert store.recent("o2") == []  # another client's private game
     assert store.delete("g1") and store.load("g1") is None and not store.delete("g1")
     store.close()
+
+
+# -- chance and more than two players -------------------------------------------------------------
+
+def test_pig_against_a_bot_records_the_servers_dice(client: TestClient) -> None:
+    from myriad.notation.records import read_records, replay
+    view = new_game(client, game="pig20", seats=["human", "random"], movetime=0.2, delay=0)
+    gid = view["id"]
+    assert view["legal"] == [{"notation": "roll", "path": [], "captures": []}]
+    for _ in range(200):
+        if view["outcome"]:
+            break
+        view = wait_for(client, gid, lambda v: v["human_turn"] or v["outcome"])
+        if view["outcome"]:
+            break
+        move = "hold" if any(m["notation"] == "hold" for m in view["legal"]) and view["ply"] % 3 else "roll"
+        view = client.post(f"/api/games/{gid}/moves", json={"move": move, "ply": view["ply"]}).json()
+    assert view["outcome"] is not None
+    game = get_game("pig20")
+    rolls = [h for h in view["history"] if h["by"] == "chance"]
+    assert rolls and all(h["notation"] in "123456" and h["player"] == game.chance_player for h in rolls)
+    assert {h["by"] for h in view["history"]} == {"human", "random", "chance"}
+    [record] = read_records(client.get(f"/api/games/{gid}/record").text)
+    assert game.format_position(replay(game, record)[-1]) == view["position"]
+
+
+def test_the_server_rolls_when_a_game_starts_at_a_chance_node(client: TestClient) -> None:
+    view = new_game(client, game="pig", seats=["human", "human"], position="10,20 6 6 1?")
+    assert not view["human_turn"] or view["ply"] == 1
+    rolled = wait_for(client, view["id"], lambda v: v["ply"] == 1)
+    assert rolled["history"][0]["by"] == "chance" and rolled["human_turn"]
+    assert rolled["to_move_name"] in ("first", "second") and not rolled["chance"]
+
+
+def test_undo_goes_back_past_the_dice_and_the_same_roll_comes_again(client: TestClient) -> None:
+    view = new_game(client, game="pig", seats=["human", "random"], movetime=0.2, delay=0)
+    gid = view["id"]
+    client.post(f"/api/games/{gid}/moves", json={"move": "roll"})
+    rolled = wait_for(client, gid, lambda v: v["human_turn"])
+    face = rolled["history"][1]["notation"]
+    assert rolled["history"][1]["by"] == "chance"
+    undone = client.post(f"/api/games/{gid}/undo", json={}).json()
+    assert undone["ply"] == 0 and undone["human_turn"] and undone["can_redo"]
+    client.post(f"/api/games/{gid}/moves", json={"move": "roll"})
+    again = wait_for(client, gid, lambda v: v["human_turn"])
+    assert again["history"][1]["notation"] == face     # no fishing for another roll
+
+
+def test_a_four_player_game_seats_every_player(client: TestClient) -> None:
+    assert_error(client.post("/api/games", json={"game": "rolit", "seats": ["human", "random"]}), 400, "4 seats")
+    view = new_game(client, game="rolit", seats=["human", "random", "random", "random"], delay=0)
+    assert view["players"] == ["red", "yellow", "green", "blue"] and len(view["seats"]) == 4
+    assert sorted(m["notation"] for m in view["legal"]) == ["d3", "f3", "f5"]
+    client.post(f"/api/games/{view['id']}/moves", json={"move": "f5"})
+    answered = wait_for(client, view["id"], lambda v: v["ply"] == 4)
+    assert [h["player"] for h in answered["history"]] == [0, 1, 2, 3] and answered["human_turn"]
+    from myriad.web.layout import NAMED_COLOURS
+    colours = {c["colour"] for c in answered["cells"] if c}
+    assert colours == {NAMED_COLOURS[name] for name in ("red", "yellow", "green", "blue")} & colours
+    start = [view["cells"][35], view["cells"][36], view["cells"][28], view["cells"][27]]  # d5 e5 e4 d4
+    assert [c["colour"] for c in start] == [NAMED_COLOURS[n] for n in ("red", "yellow", "green", "blue")]
+
+
+def test_catalog_draws_the_dice_game_as_score_cells(client: TestClient) -> None:
+    layout = client.get("/api/catalog/pig").json()
+    assert layout["style"] == "dice" and layout["counts"]
+    assert [p["name"] for p in layout["positions"]] == ["first", "second", "turn", "die"]
+    rolit = client.get("/api/catalog/rolit").json()
+    assert rolit["style"] == "reversi" and len(set(rolit["colours"])) == 4

@@ -3,7 +3,9 @@
 Everything here is presentation derived from the game's declaration: the topology gives
 the positions and their drawing coordinates, the piece set gives letters and glyphs.  The
 only choices made here are visual ones the declaration does not carry (a checkered board
-for chess and draughts, intersections for gomoku, pits for mancala), made by family.
+for chess and draughts, intersections for gomoku, pits for mancala, score cells and a die
+for dice games), made by family.  A game whose pieces have colours of their own, whoever
+plays them (Rolit's balls), names them per piece owner in ``piece_colours``.
 """
 
 from __future__ import annotations
@@ -15,10 +17,12 @@ from myriad.core.state import State
 from myriad.core.topology import file_letter
 
 #: Board styles the page knows how to draw.
-STYLES = ("checkered", "plain", "reversi", "intersections", "columns", "mancala")
+STYLES = ("checkered", "plain", "reversi", "intersections", "columns", "mancala", "dice")
 
-#: Disc colours by player name; other players get the palette below, in seat order.
-NAMED_COLOURS = {"white": "#f4efe2", "black": "#23201d"}
+#: Disc colours by player (or piece colour) name; other players get the palette below, in
+#: seat order.
+NAMED_COLOURS = {"white": "#f4efe2", "black": "#23201d", "red": "#d1342f", "yellow": "#f2c230",
+                 "green": "#3a9a4a", "blue": "#2f6fd1"}
 PALETTE = ("#d1342f", "#f2c230", "#2f6fd1", "#3a9a4a")
 
 
@@ -26,6 +30,8 @@ def board_style(game: Game) -> str:
     """The drawing style of the game's board (one of :data:`STYLES`)."""
     if game.family == "mancala":
         return "mancala"
+    if game.family == "dice":
+        return "dice"
     if game.family == "reversi":
         return "reversi"
     if game.family == "in-a-row":
@@ -40,11 +46,16 @@ def board_style(game: Game) -> str:
 def player_colours(game: Game) -> list[str]:
     """One colour per player: white and black by name, else a palette."""
     colours = []
-    spare = iter(PALETTE)
+    spare = iter(c for c in PALETTE if c not in {NAMED_COLOURS.get(n.lower()) for n in game.player_names})
     for name in game.player_names:
         colour = NAMED_COLOURS.get(name.lower())
         colours.append(colour if colour else next(spare))
     return colours
+
+
+def counts(game: Game) -> bool:
+    """Whether cells hold counts (seeds, points, a die's face) rather than pieces."""
+    return game.family in ("mancala", "dice")
 
 
 def _algebraic(game: Game) -> bool:
@@ -62,6 +73,9 @@ def piece_picture(game: Game, code: int) -> dict[str, Any]:
     kind = pieces.kind(code)
     owner = pieces.owner_of[code]
     picture: dict[str, Any] = {"owner": owner, "kind": kind.name, "letter": pieces.letter_of[code]}
+    named = getattr(game, "piece_colours", None)
+    if named:  # the piece's own colour, whoever plays it
+        picture["colour"] = NAMED_COLOURS[named[owner]]
     if game.family in ("draughts", "reversi") or (
             game.family == "in-a-row" and not _marks(game)):
         picture.update(shape="disc", text="", king=kind.royal or kind.name == "king")
@@ -101,15 +115,15 @@ def layout_json(game: Game) -> dict[str, Any]:
                       for pos, (name, (x, y)) in enumerate(zip(topo.names, topo.coords))],
         "files": [file_letter(c) for c in range(width)] if algebraic else [],
         "ranks": [str(r + 1) for r in range(height)] if algebraic else [],
-        "cell_labels": not algebraic and game.family != "mancala",
-        "counts": game.family == "mancala",
+        "cell_labels": not algebraic and not counts(game),
+        "counts": counts(game),
     }
 
 
 def cells_json(game: Game, state: State) -> list[Any]:
-    """The contents of every position: null when empty, a seed count in mancala games,
+    """The contents of every position: null when empty, a count in mancala and dice games,
     else the piece's picture (see :func:`piece_picture`)."""
-    if game.family == "mancala":
+    if counts(game):
         return list(state.cells)
     pictures: dict[int, dict[str, Any]] = {}
     out: list[Any] = []

@@ -1,8 +1,9 @@
 """Legal moves as the page enters them: a path of squares, captures, and a promotion choice.
 
 The page never judges a move: it receives, for the side to move, every legal move with its
-notation and the squares a player clicks to make it, sends the chosen notation back, and
-the server parses it against ``legal_moves`` again.
+notation and the squares a player clicks to make it (none for a move made with a button:
+a pass, a dice game's roll or hold), sends the chosen notation back, and the server parses
+it against ``legal_moves`` again.
 """
 
 from __future__ import annotations
@@ -35,6 +36,12 @@ def piece_path(move: Move) -> tuple[int, ...]:
     return tuple(path)
 
 
+def clicks_squares(game: Game) -> bool:
+    """Whether moves are entered on the board (dice games' roll and hold are buttons: their
+    moves change counts, not a square a player would click)."""
+    return game.family != "dice"
+
+
 def final_piece(move: Move) -> int:
     """The piece standing at the end of the moving piece's path (0 when none moves)."""
     steps = [a for a in move if a[0] == MOVE]
@@ -53,7 +60,7 @@ def moves_json(game: Game, state: State, moves: list[Move]) -> list[dict[str, An
     name = game.square_name
     out = []
     for move in moves:
-        path = piece_path(move)
+        path = piece_path(move) if clicks_squares(game) else ()
         entry: dict[str, Any] = {"notation": game.format_move(state, move),
                                  "path": [name(p) for p in path],
                                  "captures": [name(p) for p in move.captures]}
@@ -67,5 +74,5 @@ def moves_json(game: Game, state: State, moves: list[Move]) -> list[dict[str, An
 def last_move_json(game: Game, before: State, move: Move) -> dict[str, Any]:
     """The move just played, for marking it on the board."""
     return {"notation": game.format_move(before, move),
-            "path": [game.square_name(p) for p in piece_path(move)],
+            "path": [game.square_name(p) for p in piece_path(move)] if clicks_squares(game) else [],
             "captures": [game.square_name(p) for p in move.captures]}

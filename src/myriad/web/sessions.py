@@ -7,6 +7,14 @@ game's WebSocket subscribers.  When a bot is to move, a task asks the
 :class:`~myriad.web.bots.BotPool` and plays its answer, unless the game changed meanwhile
 (an undo, a new game state), in which case the answer is dropped.
 
+Chance (a die): when chance is to move, the server draws the outcome and stores it as an
+ordinary move by ``"chance"`` (store first, then apply, as every move), so a game read back
+from the store replays exactly.  No human moves for chance, and an undo goes back past
+chance's moves to a human's turn.  The draw comes from a generator seeded with a secret of
+the session (never stored or sent: a seed derived from the public game id would let a
+player foresee the dice), the ply and the position: after an undo, the same move at the
+same point meets the same roll.
+
 Who may act: the client that created a game owns it (settings, deletion); each human seat
 has a secret key, given to the creator once, that moving, undoing and redoing need; anyone
 else may watch.  The store keeps only SHA-256 digests of client secrets and keys.
@@ -17,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import random
 import secrets
 import time
 from collections import OrderedDict
@@ -46,6 +55,8 @@ DELAY_RANGE = (0.0, 10.0)
 RETRY_SAVE = 1.0
 #: Games kept in memory beyond those in use (the others are read again from the store).
 MAX_OPEN = 256
+#: Who a chance move (a roll of the die) is stored as being played by.
+CHANCE = "chance"
 T = TypeVar("T")
 
 
@@ -85,7 +96,7 @@ def status_text(game: Game, state: State) -> str:
     outcome = game.outcome(state)
     if outcome is not None:
         return outcome_text(game, outcome)
-    return f"{game.player_names[state.to_move]} to move"
+    return f"{game.mover_name(state)} to move"
 
 
 def check_range(name: str, value: Any, low: float, high: float) -> float:
@@ -141,6 +152,8 @@ class Session:
         self.lock = asyncio.Lock()
         self.subscribers: set[asyncio.Queue[dict[str, Any]]] = set()
         self.task: asyncio.Task[None] | None = None
+        #: the secret part of the seed of chance's draws (see the module's notes)
+        self.chance_seed = secrets.randbits(64)
 
     # -- the position ----------------------------------------------------------------------
 
@@ -158,6 +171,10 @@ class Session:
     def humans(self) -> list[int]:
         """The players seated by humans."""
         return [p for p, spec in enumerate(self.specs) if spec is None]
+
+    def human_to_move(self, state: State) -> bool:
+        """Whether a human seat chooses the move in ``state`` (not a bot, not chance)."""
+        return not self.game.is_chance(state) and self.specs[state.to_move] is None
 
     def outcome(self) -> Outcome | None:
         """The result, or None while the game goes on."""
@@ -245,6 +262,8 @@ class Session:
                                "the board is refreshed")
             if self.outcome() is not None:
                 raise Conflict("the game is over")
+            if self.game.is_chance(self.state):
+                raise Conflict("chance moves next (the server draws it)")
             to_move = self.state.to_move
             if self.specs[to_move] is not None:
                 raise Conflict(f"it is the bot's turn ({self.game.player_names[to_move]})")
@@ -268,7 +287,7 @@ class Session:
         if not self.humans:
             return count - 1
         for ply in range(count - 1, -1, -1):
-            if self.specs[self.states[ply].to_move] is None:
+            if self.human_to_move(self.states[ply]):
                 return ply
         return None
 
@@ -285,7 +304,7 @@ class Session:
                 break
             replay.append((move, notation, by))
             state = self.game.play(state, move)
-            if not self.humans or self.specs[state.to_move] is None:
+            if not self.humans or self.human_to_move(state):
                 break
         return replay
 
@@ -354,16 +373,51 @@ class Session:
             self.task = asyncio.get_running_loop().create_task(self._drive(), name=f"bots {self.id}")
 
     def bot_to_move(self) -> str | None:
-        """The spec of the bot to move now, or None (a human's turn, paused, or over)."""
+        """The spec of the bot to move now, or None (a human's or chance's turn, paused, or over)."""
+        if self.game.is_chance(self.state):
+            return None
         spec = self.specs[self.state.to_move]
         if spec is None or self.row.paused or self.over():
             return None
         return spec
 
+    def draw_chance(self) -> Move:
+        """Chance's move in the position in force, drawn by its probability (the same draw
+        for the same position at the same ply of this session)."""
+        rng = random.Random(f"{self.chance_seed}:{len(self.moves)}:{self.state.key}")
+        outcomes = self.game.chance_outcomes(self.state)
+        return rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
+
+    async def _chance_turn(self) -> bool | None:
+        """When chance is to move (and the game is not over, nor a paused game of bots): draw, store, then
+        play its move; True once played, False when the store refused it (nothing changed).
+        None when chance is not to move.  Called with the lock held."""
+        if not self.game.is_chance(self.state) or (self.row.paused and not self.humans) or self.over():
+            return None  # (a pause stops bot-only games; humans wait for no die)
+        move = self.draw_chance()
+        try:
+            text = await self._save_move(move, CHANCE)
+        except StoreError as err:
+            log.warning("%s %s: chance's move is not stored yet: %s", self.game.id, self.id, err)
+            self.notice = f"the roll could not be saved yet ({err}); retrying"
+            self.publish()
+            return False
+        self._push(move, CHANCE, text)
+        self.redo_stack.clear()
+        self.notice = ""
+        self._changed()
+        return True
+
     async def _drive(self) -> None:
-        """Play bot moves while bots are to move."""
+        """Play chance's and bot moves while they are to move."""
         try:
             while True:
+                async with self.lock:
+                    drawn = await self._chance_turn()
+                if drawn is False:
+                    await asyncio.sleep(RETRY_SAVE)
+                if drawn is not None:
+                    continue
                 async with self.lock:
                     spec = self.bot_to_move()
                     if spec is None:
@@ -424,7 +478,7 @@ class Session:
         game, state = self.game, self.state
         seen = game.observe(state, self.viewer(caller))
         outcome = game.outcome(state)
-        human_turn = outcome is None and self.specs[state.to_move] is None
+        human_turn = outcome is None and self.human_to_move(state)
         legal = game.legal_moves(state) if human_turn else []
         bot = self.bot_status()
         return {
@@ -434,7 +488,8 @@ class Session:
             "public": self.row.public, "owner": self.owned_by(caller) if caller else False,
             "seat": self.seat_of(caller) if caller else None,
             "position": game.format_position(seen), "cells": cells_json(game, seen),
-            "to_move": state.to_move, "to_move_name": game.player_names[state.to_move],
+            "to_move": state.to_move, "to_move_name": game.mover_name(state),
+            "chance": game.is_chance(state),
             "outcome": outcome_json(game, outcome),
             "status": status_text(game, state),
             "human_turn": human_turn, "thinking": bot is not None, "bot": bot,
