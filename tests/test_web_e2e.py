@@ -151,6 +151,19 @@ def wait_played(page: Page, count: int, timeout: float = 15_000) -> list[str]:
     return played(page)
 
 
+def move_button(page: Page, notation: str) -> Any:
+    """The button that makes a move not entered on the board (a pass, a roll, a hold)."""
+    return page.locator(f'.actions button[data-notation="{notation}"]')
+
+
+def enter(page: Page, move: dict[str, Any]) -> None:
+    """Enter ``move`` (from a view's ``legal``) as a player does: its squares, else its button."""
+    if not move["path"]:
+        move_button(page, move["notation"]).click()
+    for name in move["path"]:
+        square(page, name).click()
+
+
 def open_game(page: Page, server: Server, view: dict[str, Any]) -> None:
     """Open the game made by ``create`` in ``page``, which holds its seat keys."""
     name, keys = json.dumps(f"myriad.keys.{view['id']}"), json.dumps(json.dumps(view["keys"]))
@@ -362,9 +375,9 @@ def test_every_game_opens_and_takes_a_move(page: Page, server: Server) -> None:
                                                   "seats": ["human"] * len(layout["players"])})
         open_game(page, server, view)
         move = view["legal"][0]
-        for name in move["path"]:
-            square(page, name).click()
-        assert wait_played(page, 1) == [move["notation"]], layout["id"]
+        enter(page, move)
+        # (in a dice game the server's roll may follow at once)
+        assert wait_played(page, 1)[0] == move["notation"], layout["id"]
 
 
 def test_an_invitation_link_hands_a_seat_to_a_friend(page: Page, server: Server, browser: Browser) -> None:
@@ -516,11 +529,8 @@ def play_to_the_end_by_clicks(page: Page, server: Server, game: str, seed: int =
         page.wait_for_function("ply => document.querySelectorAll('#moves td.last').length === (ply ? 1 : 0)",
                                arg=view["ply"])
         move = rng.choice(view["legal"])
-        if not move["path"]:
-            page.click("#pass")
-        else:
-            for name in move["path"]:
-                square(page, name).click()
+        enter(page, move)
+        if move["path"]:
             same_path = [m for m in view["legal"] if m["path"] == move["path"]]
             if len(same_path) > 1:
                 page.click(f'#promotion-choices .choice[data-notation="{move["notation"]}"]')
@@ -531,7 +541,7 @@ def play_to_the_end_by_clicks(page: Page, server: Server, game: str, seed: int =
     return view
 
 
-SHORT_GAMES = ["tictactoe", "connect4", "othello4", "kalah"]
+SHORT_GAMES = ["tictactoe", "connect4", "othello4", "kalah", "pig20"]
 
 
 @pytest.mark.parametrize("game", SHORT_GAMES)
@@ -545,3 +555,33 @@ def test_short_games_are_played_to_the_end_by_clicks(page: Page, server: Server,
 def test_every_game_is_played_to_the_end_by_clicks(page: Page, server: Server, game: str) -> None:
     view = play_to_the_end_by_clicks(page, server, game)
     assert view["outcome"]["reason"]
+
+
+def test_pig_by_buttons_shows_the_die_and_the_rolls(page: Page, server: Server) -> None:
+    view = create(server, {"game": "pig", "seats": ["human", "random"], "delay": 0})
+    open_game(page, server, view)
+    expect(move_button(page, "roll")).to_be_visible()
+    expect(move_button(page, "hold")).to_have_count(0)   # nothing to hold yet
+    move_button(page, "roll").click()
+    after = server.wait_for_ply(view["id"], 2)
+    face = after["history"][1]["notation"]
+    assert after["history"][1]["by"] == "chance"
+    assert wait_played(page, 2)[:2] == ["roll", face]
+    expect(page.locator("#moves td.chance").first).to_have_text(face)
+    if face != "1":  # the same player goes on: roll or hold; the die shows the face
+        expect(move_button(page, "hold")).to_be_visible()
+        expect(page.locator(f'#board .die[data-face="{face}"]')).to_be_visible()
+    shoot(page, "pig")
+
+
+def test_rolit_shows_four_players_and_their_colours(page: Page, server: Server) -> None:
+    view = create(server, {"game": "rolit", "seats": ["human", "random", "random", "random"], "delay": 0})
+    open_game(page, server, view)
+    expect(page.locator(".player-bar .player")).to_have_count(4)
+    expect(page.locator("#bar-bottom .player-name")).to_have_text("red")
+    square(page, "f5").click()
+    server.wait_for_ply(view["id"], 4)
+    wait_played(page, 4)
+    fills = page.locator("#board .pieces circle[fill]").evaluate_all("els => els.map(e => e.getAttribute('fill'))")
+    assert len(set(fills)) >= 2
+    shoot(page, "rolit")

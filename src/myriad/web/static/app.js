@@ -454,9 +454,7 @@ function render() {
   renderBars();
   renderStatus();
   renderMoves();
-  const pass = canMove() && view.legal.find((m) => m.path.length === 0);
-  $("pass").hidden = !pass;
-  if (pass) $("pass").textContent = pass.notation === "pass" ? "Pass" : pass.notation;
+  renderMoveButtons();
   // Someone watching gets no undo or redo: they act on the players' seats.
   $("undo").hidden = !playing;
   $("redo").hidden = !playing;
@@ -503,39 +501,75 @@ function renderInvitations(keys) {
   $("invites").hidden = list.children.length === 0;
 }
 
+// Moves made with a button, not on the board: a pass, a dice game's roll and hold.  The
+// first is the #pass button, the others are made next to it; each carries its notation.
+function renderMoveButtons() {
+  const view = app.view;
+  const buttons = canMove() ? view.legal.filter((m) => m.path.length === 0) : [];
+  document.querySelectorAll(".actions .extra-move").forEach((b) => b.remove());
+  const pass = $("pass");
+  pass.hidden = buttons.length === 0;
+  if (!buttons.length) return;
+  const label = (m) => (m.notation === "pass" ? "Pass" : cap(m.notation));
+  pass.textContent = label(buttons[0]);
+  pass.dataset.notation = buttons[0].notation;
+  let after = pass;
+  for (const move of buttons.slice(1)) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "extra-move";
+    button.dataset.notation = move.notation;
+    button.textContent = label(move);
+    button.addEventListener("click", () => send(move.notation));
+    after.after(button);
+    after = button;
+  }
+}
+
 function closestSpeed(delay) {
   const options = [...$("speed").options].map((o) => Number(o.value));
   return options.reduce((best, v) => (Math.abs(v - delay) < Math.abs(best - delay) ? v : best), options[0]);
 }
 
+// The player seen from below (the first, or the second when flipped) on the bottom bar;
+// the others on the top bar, each with its colour, name and seat.
 function renderBars() {
   const view = app.view;
-  const bottomPlayer = app.flipped ? 1 : 0;
-  const topPlayer = 1 - bottomPlayer;
-  for (const [id, player] of [["bar-top", topPlayer], ["bar-bottom", bottomPlayer]]) {
+  const count = view.players.length;
+  const bottomPlayer = app.flipped && count > 1 ? 1 : 0;
+  const others = [...Array(count).keys()].filter((p) => p !== bottomPlayer);
+  for (const [id, players] of [["bar-top", others], ["bar-bottom", [bottomPlayer]]]) {
     const bar = $(id);
-    if (player >= view.players.length) { bar.hidden = true; continue; }
-    bar.hidden = false;
+    bar.hidden = players.length === 0;
     bar.replaceChildren();
-    const swatch = document.createElement("span");
-    swatch.className = "swatch";
-    swatch.style.background = app.layout.colours[player];
-    const name = document.createElement("span");
-    name.className = "player-name";
-    name.textContent = view.players[player];
-    const seat = document.createElement("span");
-    seat.className = "seat-name";
-    seat.textContent = seatLabel(view.seats[player]);
-    bar.append(swatch, name, seat);
-    const toMove = !view.outcome && view.to_move === player;
-    bar.classList.toggle("to-move", toMove);
-    const state = botState(view);
-    if (toMove && state) {
-      const thinking = document.createElement("span");
-      thinking.className = "thinking";
-      thinking.textContent = state;
-      bar.appendChild(thinking);
+    bar.classList.toggle("many", players.length > 1);
+    let anyToMove = false;
+    for (const player of players) {
+      const group = document.createElement("span");
+      group.className = "player";
+      const swatch = document.createElement("span");
+      swatch.className = "swatch";
+      swatch.style.background = app.layout.colours[player];
+      const name = document.createElement("span");
+      name.className = "player-name";
+      name.textContent = view.players[player];
+      const seat = document.createElement("span");
+      seat.className = "seat-name";
+      seat.textContent = seatLabel(view.seats[player]);
+      group.append(swatch, name, seat);
+      const toMove = !view.outcome && view.to_move === player;
+      group.classList.toggle("to-move", toMove);
+      anyToMove = anyToMove || toMove;
+      const state = botState(view);
+      if (toMove && state) {
+        const thinking = document.createElement("span");
+        thinking.className = "thinking";
+        thinking.textContent = state;
+        group.appendChild(thinking);
+      }
+      bar.appendChild(group);
     }
+    bar.classList.toggle("to-move", anyToMove);
   }
 }
 
@@ -554,6 +588,8 @@ function renderStatus() {
     const o = view.outcome;
     text = o.winner ? `Game over: ${o.winner} wins (${o.reason})` : `Game over: draw (${o.reason})`;
     if (o.scores.length === 2 && o.scores.some((s) => s !== 0 && s !== 0.5 && s !== 1)) text += ` ${o.scores.join("–")}`;
+  } else if (view.chance) {
+    text = "Rolling…";
   } else if (canMove()) {
     // "Your move" when this browser plays one seat only; two seats here: name the side.
     const keys = keysFor(view.id);
@@ -575,11 +611,12 @@ function renderStatus() {
 
 function cap(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
 
+// A row per round of moves, a column per player, and one more for chance (a die's rolls).
 function renderMoves() {
   const view = app.view;
   const body = $("moves").querySelector("tbody");
   body.replaceChildren();
-  const players = view.players.length;
+  const players = view.players.length + (view.history.some((e) => e.by === "chance") || view.chance ? 1 : 0);
   let row = null;
   let number = 0;
   let column = players;
@@ -596,7 +633,8 @@ function renderMoves() {
     column = entry.player;
     const cell = row.children[1 + entry.player];
     cell.textContent = entry.notation;
-    cell.title = entry.by === "human" ? "human" : `bot (${entry.by})`;
+    cell.title = entry.by === "human" || entry.by === "chance" ? entry.by : `bot (${entry.by})`;
+    if (entry.by === "chance") cell.classList.add("chance");
     if (ply === view.history.length - 1) cell.classList.add("last");
   });
   const wrap = $("moves").parentElement;

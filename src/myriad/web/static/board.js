@@ -35,16 +35,18 @@ export class Geometry {
     this.layout = layout;
     this.flipped = flipped;
     this.mancala = layout.style === "mancala";
+    this.dice = layout.style === "dice";
     this.width = layout.width;
     this.height = layout.height;
     // Room for labels: letters below and numbers left of a grid, pit names above and below.
     const edges = labels && (layout.files.length > 0 || layout.ranks.length > 0);
     const pits = labels && this.mancala;
+    const names = labels && this.dice;
     const thin = 0.12;
     this.left = edges ? 0.55 : thin;
     this.right = thin;
     this.top = pits ? 0.45 : thin;
-    this.bottom = edges ? 0.55 : pits ? 0.45 : thin;
+    this.bottom = edges ? 0.55 : pits || names ? 0.45 : thin;
     this.index = new Map(layout.positions.map((p, i) => [p.name, i]));
   }
   get viewBox() {
@@ -96,12 +98,13 @@ export function drawBoard(svg, layout, cells, { flipped = false, marks = {}, sma
   if (!small) drawMarksUnder(under, geo, layout, cells, marks);
   layout.positions.forEach((p, i) => {
     const cell = cells[i];
-    if (layout.counts) drawSeeds(pieces, geo, layout, i, cell);
+    if (geo.dice) drawScore(pieces, geo, layout, i, cell);
+    else if (layout.counts) drawSeeds(pieces, geo, layout, i, cell);
     else if (cell) drawPiece(pieces, geo, layout, i, cell);
   });
   if (!small && layout.cell_labels) drawCellLabels(el("g", { class: "labels" }, svg), geo, layout);
   if (!small) drawMarksOver(over, geo, layout, cells, marks);
-  if (layout.counts) {
+  if (layout.counts && !geo.dice) {
     const counts = el("g", { class: "counts" }, svg);
     layout.positions.forEach((p, i) => drawCount(counts, geo, layout, i, cells[i], small));
   }
@@ -119,6 +122,15 @@ export function drawBoard(svg, layout, cells, { flipped = false, marks = {}, sma
 function drawGround(g, geo, layout) {
   const { width, height, left: m, top: t } = geo;
   const style = layout.style;
+  if (style === "dice") {  // a card per score, the turn total and the die
+    layout.positions.forEach((p, i) => {
+      const [cx, cy] = geo.centre(i);
+      const player = layout.players.indexOf(p.name);
+      el("rect", { x: cx - 0.44, y: cy - 0.44, width: 0.88, height: 0.88, rx: 0.1, class: "score-card",
+                   stroke: player >= 0 ? layout.colours[player] : "#8a8170", "stroke-width": 0.06 }, g);
+    });
+    return;
+  }
   if (style === "mancala") {
     el("rect", { x: m - 0.08, y: t - 0.08, width: width + 0.16, height: height + 0.16, rx: 0.45, class: "mancala-board" }, g);
     layout.positions.forEach((p, i) => {
@@ -178,6 +190,12 @@ function drawLabels(g, geo, layout) {
     const [, cy] = geo.corner(0, y);
     text(g, left / 2, cy + 0.5, label, { class: "coord" });
   });
+  if (layout.style === "dice") {
+    layout.positions.forEach((p, i) => {
+      const [cx, cy] = geo.centre(i);
+      text(g, cx, cy + 0.5 + bottom / 2, p.name, { class: "coord card-name" });
+    });
+  }
   if (layout.style === "mancala") {
     layout.positions.forEach((p, i) => {
       if (p.store) return;
@@ -196,9 +214,26 @@ function drawCellLabels(g, geo, layout) {
   });
 }
 
+// A count on its card: a score or the turn total as a number, the die as its pips.
+function drawScore(g, geo, layout, pos, count) {
+  const [cx, cy] = geo.centre(pos);
+  const name = layout.positions[pos].name;
+  if (name === "die") {
+    el("rect", { x: cx - 0.3, y: cy - 0.3, width: 0.6, height: 0.6, rx: 0.1, class: "die", "data-square": name,
+                 "data-face": String(count) }, g);
+    const pips = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
+                   4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+                   6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] }[count] || [];
+    for (const [dx, dy] of pips) el("circle", { cx: cx + dx * 0.15, cy: cy + dy * 0.15, r: 0.055, class: "pip" }, g);
+    if (!pips.length) text(g, cx, cy, count ? String(count) : "–", { class: "count" });
+    return;
+  }
+  text(g, cx, cy + 0.02, String(count), { class: "score", "data-square": name });
+}
+
 function drawPiece(g, geo, layout, pos, piece) {
   const [cx, cy] = geo.centre(pos);
-  const colour = layout.colours[piece.owner] || "#888";
+  const colour = piece.colour || layout.colours[piece.owner] || "#888";
   const group = el("g", { class: `piece owner-${piece.owner} kind-${piece.kind}`, "data-square": layout.positions[pos].name }, g);
   if (piece.shape === "disc") {
     el("circle", { cx, cy: cy + 0.03, r: 0.4, class: "disc-shadow" }, group);
