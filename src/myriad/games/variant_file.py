@@ -325,7 +325,7 @@ def _build(decl: Declared, known: Mapping[str, Declared]) -> ChessGame:
     if not 1 <= ranks <= 99:
         raise where.error(("ranks",), f"expected 1 to 99 ranks, got {ranks}")
     board = square_board(files, ranks)
-    pieces: dict[str, dict[str, Any]] = spec["pieces"]
+    pieces: dict[str, dict[str, Any]] = dict(spec["pieces"])
     if not pieces:
         raise where.error(("pieces",), "a variant needs at least one piece kind")
     setups = {"start": spec["start"], **spec.get("setups", {})}
@@ -349,6 +349,9 @@ def _build(decl: Declared, known: Mapping[str, Declared]) -> ChessGame:
                                glyphs=tuple(piece.get("glyphs", ()))))
         squares = piece.get("squares")
         if squares and len(squares) != board.size:
+            if "squares" not in decl.table.get("pieces", {}).get(name, {}):
+                piece = pieces[name] = {k: v for k, v in piece.items() if k != "squares"}
+                continue  # a parent's table for another board size: not inherited
             raise where.error(("pieces", name, "squares"), f"expected {board.size} values (one per square), "
                                                           f"got {len(squares)}")
     for setup_name, fen in setups.items():

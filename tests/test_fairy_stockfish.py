@@ -1,0 +1,173 @@
+"""The chess family against Fairy-Stockfish (pyffish, GPL: used here as a test oracle only,
+never imported by the package).
+
+For the shipped games (chess, shatranj, makruk, against Fairy-Stockfish's own) and for
+variants declared both ways (``tests/variants/*.toml`` for Myriad, ``tests/variants/fairy.ini``
+in Fairy-Stockfish's ``variants.ini`` syntax): the same legal moves, as UCI strings, in every
+position of seeded random games, the same next position after each move, and the same
+perft counts.  Squares are written alike on boards of ten ranks (``a9a10``).  A fast sample
+runs by default; ``-m slow`` plays thousands of positions.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from myriad.core.game import perft
+from myriad.core.piece_game import PieceGame
+from myriad.core.state import State
+from myriad.games import get_game
+from myriad.games.variant_file import load_variants
+
+try:
+    import pyffish as sf
+except ImportError:  # the oracle is part of the test extra: a missing one must not pass silently
+    pytest.fail("pyffish (Fairy-Stockfish) is not installed: pip install -e '.[test]'", pytrace=False)
+
+VARIANTS = Path(__file__).parent / "variants"
+
+#: (Myriad game: a registered id or "file.toml:id", Fairy-Stockfish variant).
+PAIRS = [("chess", "chess"), ("shatranj", "shatranj"), ("makruk", "makruk"),
+         ("capablanca.toml:capablanca", "capablanca-t"), ("grand.toml:grand", "grand-t"),
+         ("camelzebra.toml:camelzebra", "camelzebra-t"), ("zonechess.toml:zonechess", "zonechess-t"),
+         ("cannonchess.toml:cannonchess", "cannonchess-t"), ("nightrider.toml:nightrider", "nightrider-t"),
+         ("nightrider.toml:losalamos", "losalamos-t")]
+IDS = [p[0].split(":")[-1] for p in PAIRS]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fairy_variants() -> None:
+    sf.load_variant_config((VARIANTS / "fairy.ini").read_text(encoding="utf-8"))
+
+
+def myriad_game(name: str) -> PieceGame:
+    if ":" not in name:
+        game = get_game(name)
+    else:
+        file, vid = name.split(":")
+        game = next(g for g in load_variants(VARIANTS / file) if g.id == vid)
+    assert isinstance(game, PieceGame)
+    return game
+
+
+def ucis(game: PieceGame, state: State) -> dict[str, object]:
+    return {game.uci(state, m): m for m in game.legal_moves(state)}
+
+
+def fields(fen: str) -> list[str]:
+    """Board, side to move and castling rights (en-passant squares are written differently
+    by the two when no capture is possible)."""
+    return fen.split()[:3]
+
+
+def random_games(name: str, variant: str, seed: int, positions: int, max_plies: int = 120) -> int:
+    """Plays seeded random games, comparing each position with Fairy-Stockfish; returns
+    the number of positions compared."""
+    game = myriad_game(name)
+    rng = random.Random(seed)
+    seen = 0
+    while seen < positions:
+        state = game.initial_state()
+        for _ply in range(max_plies):
+            fen = game.format_position(state)
+            ours = ucis(game, state)
+            theirs = set(sf.legal_moves(variant, fen, []))
+            assert set(ours) == theirs, (f"{name} {fen}: only Myriad {sorted(set(ours) - theirs)}, "
+                                         f"only Fairy-Stockfish {sorted(theirs - set(ours))}")
+            seen += 1
+            if not ours or game.outcome(state) is not None or seen >= positions:
+                break
+            uci = rng.choice(sorted(ours))
+            state = game.play(state, ours[uci])  # type: ignore[arg-type]
+            after = sf.get_fen(variant, fen, [uci])
+            assert fields(game.format_position(state)) == fields(after), f"{name} {fen} + {uci}"
+    return seen
+
+
+#: Positions that put each variant's features to work (castling on 10 files, promotions
+#: within limits, optional and forced, custom zones, hops over screens, blocked legs and
+#: eyes, checks along nightrider lines), each compared by its perft at depth 2.
+TARGETED = {
+    "capablanca": ["r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1",
+                   "r4k3r/1P8/10/10/10/10/8PP/R4K3R w KQkq - 0 1",
+                   "4k5/10/10/10/10/10/5c4/R4K3R w KQ - 0 1"],
+    "grand": ["r8r/1nbqkcabn1/P9/10/10/10/10/1PPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+              "r8r/1nbqkca1n1/9P/10/10/10/10/1PPPPPPPP1/1NBQKCABN1/R8R w - - 0 1",
+              "1r7r/P1bqkcab2/10/10/10/10/10/1PPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+              "4k5/10/10/10/10/4p5/10/3P6/10/4K5 w - - 0 1"],
+    "zonechess": ["4k3/8/8/2PPP3/8/8/8/4K3 w - - 0 1", "4k3/8/2rnb3/3P4/8/8/8/4K3 w - - 0 1",
+                  "4k3/8/8/8/3p4/8/8/4K3 b - - 0 1"],
+    "cannonchess": ["4k3/4p3/8/8/8/8/4P3/4C1K1 w - - 0 1", "8/8/8/4k3/8/4P3/3H4/4K3 b - - 0 1",
+                    "4k3/8/8/8/4c3/8/4P3/4K3 w - - 0 1", "4k3/8/8/8/4c3/8/3R4/4K3 w - - 0 1",
+                    "4k3/8/8/3h4/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/4P3/5EK1 w - - 0 1"],
+    "camelzebra": ["4k3/8/8/8/8/8/8/L3KZ2 b - - 0 1", "4k3/8/8/8/1l6/8/8/4K3 w - - 0 1"],
+    "nightrider": ["4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", "4k3/8/8/2n5/8/8/5P2/6K1 w - - 0 1",
+                   "k7/8/8/2n5/8/4P3/8/6K1 w - - 0 1"],
+    "losalamos": ["2k3/P5/6/6/6/3K2 w - - 0 1", "1r1k2/P5/6/6/6/3K2 w - - 0 1"],
+}
+
+
+@pytest.mark.parametrize("name,variant,fen", [(n, v, fen) for n, v in PAIRS
+                                              for fen in TARGETED.get(n.split(":")[-1], ())])
+def test_targeted_positions_agree(name: str, variant: str, fen: str) -> None:
+    game = myriad_game(name)
+    state = game.parse_position(fen)
+    assert set(ucis(game, state)) == set(sf.legal_moves(variant, fen, []))
+    assert perft(game, state, 2) == fairy_perft(variant, fen, 2)
+
+
+def fairy_perft(variant: str, fen: str, depth: int) -> int:
+    moves = sf.legal_moves(variant, fen, [])
+    if depth == 1:
+        return len(moves)
+    return sum(fairy_perft(variant, sf.get_fen(variant, fen, [m]), depth - 1) for m in moves)
+
+
+def midgame(name: str, seed: int, plies: int) -> str:
+    """A position after ``plies`` seeded random moves (fewer if the game ends)."""
+    game = myriad_game(name)
+    rng = random.Random(seed)
+    state = game.initial_state()
+    for _ in range(plies):
+        moves = game.legal_moves(state)
+        if not moves or game.outcome(state) is not None:
+            break
+        state = game.play(state, rng.choice(moves))
+    return game.format_position(state)
+
+
+@pytest.mark.parametrize("name,variant", PAIRS, ids=IDS)
+def test_start_positions_agree(name: str, variant: str) -> None:
+    game = myriad_game(name)
+    assert fields(game.format_position(game.initial_state())) == fields(sf.start_fen(variant))
+
+
+@pytest.mark.parametrize("name,variant", PAIRS, ids=IDS)
+def test_legal_moves_agree_in_random_games(name: str, variant: str) -> None:
+    assert random_games(name, variant, seed=17, positions=50) == 50
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,variant", PAIRS, ids=IDS)
+def test_legal_moves_agree_in_many_random_games(name: str, variant: str) -> None:
+    assert random_games(name, variant, seed=2026, positions=1500, max_plies=300) == 1500
+
+
+@pytest.mark.parametrize("name,variant", PAIRS, ids=IDS)
+def test_perft_agrees(name: str, variant: str) -> None:
+    game = myriad_game(name)
+    for fen in (game.format_position(game.initial_state()), midgame(name, 5, 30)):
+        expected = fairy_perft(variant, fen, 2)
+        assert expected > 0
+        assert perft(game, game.parse_position(fen), 2) == expected, fen
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,variant", PAIRS, ids=IDS)
+def test_perft_agrees_deeper(name: str, variant: str) -> None:
+    game = myriad_game(name)
+    for fen in (game.format_position(game.initial_state()), midgame(name, 5, 30), midgame(name, 9, 60)):
+        assert perft(game, game.parse_position(fen), 3) == fairy_perft(variant, fen, 3), fen
