@@ -187,9 +187,7 @@ def load_variants(path_or_text: str | Path, *, name: str | None = None) -> list[
     else:
         text, source_name = path_or_text, name or "<variants>"
     declared = _declared(source_name, text)
-    known = {d.id: d for d in shipped_declarations()} if declared else {}
-    local = {d.id: d for d in declared}
-    return [_build(d, {**known, **local}) for d in declared]
+    return [_build(d, _Scope({x.id: x for x in declared})) for d in declared]
 
 
 def _declared(name: str, text: str) -> list[Declared]:
@@ -256,20 +254,38 @@ def _check_value(source: Source, path: tuple[str | int, ...], value: Any, field:
 # -- inheritance ---------------------------------------------------------------------------------
 
 
-def _resolve(decl: Declared, known: Mapping[str, Declared], seen: tuple[str, ...] = ()
+class _Scope:
+    """Where parents are found: a variant of a user's file inherits from another of the same
+    file, else from a shipped one; a shipped variant only from shipped ones."""
+
+    def __init__(self, local: Mapping[str, Declared]) -> None:
+        self.local = local
+
+    def parent(self, decl: Declared, parent_id: str) -> Declared | None:
+        shipped = {d.id: d for d in shipped_declarations()}
+        if self.local.get(decl.id) is decl and parent_id in self.local:
+            return self.local[parent_id]
+        return shipped.get(parent_id)
+
+    def known(self) -> list[str]:
+        return sorted(set(self.local) | {d.id for d in shipped_declarations()})
+
+
+def _resolve(decl: Declared, known: _Scope, seen: tuple[Declared, ...] = ()
              ) -> tuple[dict[str, Any], list[Declared]]:
     """The merged table of ``decl`` and the chain of declarations it comes from (itself
     first): tables merge key by key, arrays and values replace, ``remove`` drops pieces."""
     parent_id = decl.table.get("inherits")
     if parent_id is None:
         return dict(decl.table), [decl]
-    if parent_id in seen or parent_id == decl.id:
-        raise decl.source.error((decl.id, "inherits"), f"inheritance loops: {' -> '.join((*seen, decl.id, parent_id))}")
-    parent = known.get(parent_id)
+    parent = known.parent(decl, parent_id)
     if parent is None:
         raise decl.source.error((decl.id, "inherits"),
-                                f"unknown parent variant {parent_id!r} (known: {', '.join(sorted(known))})")
-    base, chain = _resolve(parent, known, (*seen, decl.id))
+                                f"unknown parent variant {parent_id!r} (known: {', '.join(known.known())})")
+    if any(parent is d for d in (*seen, decl)):
+        path = " -> ".join(d.id for d in (*seen, decl, parent))
+        raise decl.source.error((decl.id, "inherits"), f"inheritance loops: {path}")
+    base, chain = _resolve(parent, known, (*seen, decl))
     merged = _merge(base, {k: v for k, v in decl.table.items() if k not in ("inherits", "remove")})
     pieces = dict(merged.get("pieces", {}))
     for i, name in enumerate(decl.table.get("remove", ())):
@@ -313,7 +329,7 @@ def _has(table: Mapping[str, Any], path: Sequence[str | int]) -> bool:
     return all(isinstance(table, dict) and p in table for p in path)
 
 
-def _build(decl: Declared, known: Mapping[str, Declared]) -> ChessGame:
+def _build(decl: Declared, known: _Scope) -> ChessGame:
     spec, chain = _resolve(decl, known)
     where = _Where(decl.id, chain)
     for key in REQUIRED:
@@ -540,4 +556,4 @@ def shipped(variant: str) -> ChessGame:
     known = {d.id: d for d in shipped_declarations()}
     if variant not in known:
         raise GameDefinitionError(f"no shipped variant {variant!r} (known: {', '.join(known)})")
-    return _build(known[variant], known)
+    return _build(known[variant], _Scope({}))
