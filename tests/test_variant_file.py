@@ -346,3 +346,11 @@ def test_register_refuses_a_taken_id_and_registers_all_or_none() -> None:
             register(game)
     finally:
         REGISTERED.pop("mini-registered", None)
+
+
+def test_the_readme_example_loads() -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    example = readme.split("### Variants as data", 1)[1].split("```toml", 1)[1].split("```", 1)[0]
+    mini, camel = load_variants(example, name="README.md")
+    assert (mini.id, camel.id) == ("mini", "mini-camel")
+    assert len(camel.legal_moves(camel.initial_state())) == 9  # five pawn steps, two knight and two camel leaps
