@@ -46,6 +46,8 @@ def test_every_bot_plays_a_legal_move_in_every_game(game_id: str, spec: str) -> 
     game = get_game(game_id)
     state = game.initial_state()
     for _ in range(3):  # a few plies in, to leave the start position
+        if game.is_chance(state):  # no bot chooses chance's move: the first outcome, here
+            state = game.play(state, game.legal_moves(state)[0])
         decision = make_bot(spec, game).choose(state, Limits.of(0.3, depth=2, nodes=3000))
         assert decision.move in game.legal_moves(state)
         assert decision.info["bot"]

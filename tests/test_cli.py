@@ -109,7 +109,10 @@ def test_show_json_shape(capsys: pytest.CaptureFixture[str], game_id: str) -> No
     for move in data["moves"]:
         assert set(move) == {"notation", "from", "to", "captures"}
         assert game.parse_move(state, move["notation"]) in game.legal_moves(state)
-        assert move["from"] in names and move["to"] in names
+        if move["from"] is None:  # a move on no square: a pass, a dice game's roll
+            assert move["to"] is None and not game.parse_move(state, move["notation"])
+        else:
+            assert move["from"] in names and move["to"] in names
         assert set(move["captures"]) <= names
 
 
