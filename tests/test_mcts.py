@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from myriad.ai import make_bot
+from myriad.ai import BotSpecError, make_bot
 from myriad.ai.mcts import MCTS, Node
 from myriad.core.game import Game
 from myriad.games import game_ids, get_game
@@ -74,3 +74,9 @@ def test_mcts_plays_every_registered_game() -> None:
             state = game.play(state, game.chance_outcomes(state)[0][0])
         decision = make_bot("mcts:playouts=60,seed=1", game).choose(state)
         assert decision.move in game.legal_moves(state)
+
+
+@pytest.mark.parametrize("option", ["playout=x", "playout=1", "playout"])
+def test_a_bad_playout_is_refused(option: str) -> None:
+    with pytest.raises(BotSpecError, match="playout"):
+        make_bot(f"mcts:{option}", get_game("kalah"))

@@ -250,3 +250,16 @@ def test_a_clock_or_node_limit_ends_the_search_with_a_legal_move(searcher: str) 
             decision = make_bot(f"{searcher}:{spec}", game).choose(state)
             assert decision.move in game.legal_moves(state)
             assert decision.done == (decision.info["score"] in (-1.0, 1.0)), spec  # cut short unless decided
+
+
+@pytest.mark.parametrize("searcher", list(SEARCHERS))
+def test_the_table_stays_within_a_tiny_hash(searcher: str) -> None:
+    for game in [get_game(g) for g in game_ids()] + [Claim(4, cells=9), DiceRace(3, target=20)]:
+        if not SEARCHERS[searcher].plays(game):
+            continue
+        bot = make_bot(f"{searcher}:hash=0.0625,nodes=1500", game)
+        state = positions(game, 1, seed=2)[0]
+        for _ in range(2):  # the table is kept between moves
+            bot.choose(state)
+        table, budget = bot.table, bot.budget  # type: ignore[attr-defined]
+        assert len(table) <= budget.cap < 1500, game.id

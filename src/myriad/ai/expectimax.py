@@ -106,6 +106,7 @@ class Expectimax(Bot):
         self.nodes = 0
         self.deadline, self.node_limit = limits.deadline, limits.nodes
         moves = game.candidate_moves(state, moves)
+        moves = ordered(game, state, moves, None)  # (the first is the answer if time runs out at once)
         best, score, depth, done = moves[0], 0.0, 0, True
         if len(moves) > 1:
             for target in range(1, (limits.depth or MAX_DEPTH) + 1):

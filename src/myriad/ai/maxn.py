@@ -93,6 +93,7 @@ class MaxN(Bot):
         self.deadline, self.node_limit = limits.deadline, limits.nodes
         moves = game.candidate_moves(state, moves)
         me = state.to_move
+        moves = ordered(game, state, moves, None)
         best, value, depth, done = moves[0], evaluation_shares(game, state, self.scale), 0, True
         if len(moves) > 1:
             for target in range(1, (limits.depth or MAX_DEPTH) + 1):
@@ -120,7 +121,7 @@ class MaxN(Bot):
         best_move = moves[0]
         for move in ordered(game, state, moves, entry[2] if entry else None):
             floor = NOBODY if best is None else best[me]
-            shares, _ = self._value(game.play(state, move), depth - 1, me if best else NOBODY, floor)
+            shares, _ = self._value(game.play(state, move), depth - 1, NOBODY if best is None else me, floor)
             if best is None or preference(shares, me) > preference(best, me):
                 best, best_move = shares, move
                 self.partial = (shares, move)

@@ -66,6 +66,9 @@ class Node:
 
 #: Nodes measured to estimate the size of one.
 SAMPLE = 64
+#: How playouts choose their moves: uniformly, or the best by the game's move heuristics
+#: with a uniform noise of one point (ties and moves the heuristics do not tell apart).
+PLAYOUTS = ("random", "heuristic")
 
 
 class MCTS(Bot):
@@ -80,7 +83,10 @@ class MCTS(Bot):
         self.playouts = int(options.get("playouts", 0)) or None
         self.c = float(options.get("c", 1.4))
         self.cutoff = int(options.get("cutoff", 40))
-        self.heuristic_playouts = options.get("playout", "random") == "heuristic"
+        playout = options.get("playout", "random")
+        if playout not in PLAYOUTS:
+            raise ValueError(f"mcts: playout must be one of {', '.join(PLAYOUTS)}, not {playout!r}")
+        self.heuristic_playouts = playout == "heuristic"
         self.rng = random.Random(options.get("seed"))
         self.deadline: float | None = None
         self.root: Node | None = None
@@ -236,7 +242,8 @@ class MCTS(Bot):
                 continue
             moves = game.candidate_moves(state, moves)
             if self.heuristic_playouts:
-                move = max(moves, key=lambda m: game.move_heuristic(state, m) + rng.random())
+                scores = game.move_heuristics(state, moves)
+                move = moves[max(range(len(moves)), key=lambda i: scores[i] + rng.random())]
             else:
                 move = rng.choice(moves)
             state = game.play(state, move)
