@@ -6,7 +6,10 @@ heuristic; quiescence on noisy moves (captures, threats); wins scored by distanc
 bot takes the fastest win and the slowest loss.
 
 Invariants: scores are for the side to move; ``search`` returns a value ``v`` with
-``v <= alpha`` (an upper bound), ``v >= beta`` (a lower bound) or the exact value.
+``v <= alpha`` (an upper bound), ``v >= beta`` (a lower bound) or the exact value.  Turns
+are the game's business: a child is scored from the side that moves there, so its score
+(and the window) is negated only when the side to move changes (Kalah's extra turn keeps
+it); wins and losses are still counted in plies from the root.
 """
 
 from __future__ import annotations
@@ -111,6 +114,8 @@ class AlphaBeta(Bot):
     (0 to switch off the threat-space searches of games with ``threat_space``)."""
 
     name = "alphabeta"
+    # (Two players, no chance: the base's ``max_players`` and ``chance``, inherited, as
+    # this class is compiled and its own would not be readable from the class.)
 
     def __init__(self, game: Game, **options: Any) -> None:
         super().__init__(game, **options)
@@ -164,7 +169,17 @@ class AlphaBeta(Bot):
                 # what the search made (see gc_paused) does not walk them.
                 self.expansions.clear()
 
-    def _choose(self, state: State, limits: Limits) -> Decision:
+    def analyse(self, state: State, limits: Limits = Limits()) -> Decision:
+        """The search's value of ``state`` for the side to move (``info["score"]``), its
+        move and principal variation, searched even when only one move is legal (where
+        ``choose`` answers at once)."""
+        with gc_paused():
+            try:
+                return self._choose(state, limits, forced_at_once=False)
+            finally:
+                self.expansions.clear()
+
+    def _choose(self, state: State, limits: Limits, forced_at_once: bool = True) -> Decision:
         limits = self.limits(limits)
         remaining = limits.remaining()
         if remaining is not None:
@@ -188,7 +203,7 @@ class AlphaBeta(Bot):
         if self.threats is not None:
             self.threats.budget.refit(self.threats.table)
         self.expansions.clear()
-        if len(moves) == 1:
+        if len(moves) == 1 and forced_at_once:
             return Decision(moves[0], True, self._info(0, 0, [moves[0]], start))
         root_moves = game.candidate_moves(state, moves)
         if self.threats is None:
@@ -295,15 +310,16 @@ class AlphaBeta(Bot):
         if self.root_moves:
             ordered = ordered[:self.root_moves]
         alpha, best = -INF, ordered[0]
+        mover = state.to_move
         self._partial = None
         for i, move in enumerate(ordered):
             child = self.game.play(state, move)
             if self.algo == "pvs" and i > 0:
-                score = -self._search(child, depth - 1, -alpha - 1, -alpha, 1)
+                score = self._child(child, mover, depth - 1, alpha, alpha + 1, 1)
                 if score > alpha:
-                    score = -self._search(child, depth - 1, -INF, -alpha, 1)
+                    score = self._child(child, mover, depth - 1, alpha, INF, 1)
             else:
-                score = -self._search(child, depth - 1, -INF, -alpha, 1)
+                score = self._child(child, mover, depth - 1, alpha, INF, 1)
             if score > alpha:
                 alpha, best = score, move
                 if i > 0:
@@ -348,7 +364,9 @@ class AlphaBeta(Bot):
         assert self.threats is not None
 
         def loses(move: Move, depth: int) -> bool:
-            return self._threat_win(game.play(state, move), depth, deadline) is not None
+            child = game.play(state, move)
+            # (When the mover moves again, the opponent has no threat to carry out yet.)
+            return child.to_move != state.to_move and self._threat_win(child, depth, deadline) is not None
         try:
             for depth in range(1, VCT_DEPTH + 1):
                 if loses(best, depth):
@@ -416,14 +434,15 @@ class AlphaBeta(Bot):
             ordered = ordered[:cap]
         best, best_move = -INF, ordered[0]
         pvs = self.algo == "pvs"
+        mover = state.to_move
         for i, move in enumerate(ordered):
             child = game.play(state, move)
             if pvs and i > 0:
-                score = -self._search(child, depth - 1, -alpha - 1, -alpha, ply + 1)
+                score = self._child(child, mover, depth - 1, alpha, alpha + 1, ply + 1)
                 if alpha < score < beta:
-                    score = -self._search(child, depth - 1, -beta, -score, ply + 1)
+                    score = self._child(child, mover, depth - 1, score, beta, ply + 1)
             else:
-                score = -self._search(child, depth - 1, -beta, -alpha, ply + 1)
+                score = self._child(child, mover, depth - 1, alpha, beta, ply + 1)
             if score > best:
                 best, best_move = score, move
                 if score > alpha:
@@ -440,6 +459,14 @@ class AlphaBeta(Bot):
         upper = best if best < beta else INF
         self._store(state.key, depth, lower, upper, best_move, ply)
         return best
+
+    def _child(self, child: State, mover: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The value of ``child`` for ``mover`` (who made the move to it) within the window
+        (``alpha``, ``beta``) of ``mover``'s scores: searched as it is when ``mover`` moves
+        again, negated with the window swapped when the other side moves."""
+        if child.to_move == mover:
+            return self._search(child, depth, alpha, beta, ply)
+        return -self._search(child, depth, -beta, -alpha, ply)
 
     def _store(self, key: int, depth: int, lower: int, upper: int, move: Move | None, ply: int) -> None:
         """Keep bounds on the value of a position searched ``depth`` plies deep; bounds
@@ -473,9 +500,14 @@ class AlphaBeta(Bot):
         if len(noisy) > 1:
             values = game.move_heuristics(state, noisy)
             noisy = [noisy[i] for i in sorted(range(len(noisy)), key=values.__getitem__, reverse=True)]
+        mover = state.to_move
         for move in noisy:
             self._tick()
-            score = -self._quiesce(game.play(state, move), -beta, -alpha, ply + 1, qdepth + 1)
+            child = game.play(state, move)
+            if child.to_move == mover:  # the same side moves again: its own score, its own window
+                score = self._quiesce(child, alpha, beta, ply + 1, qdepth + 1)
+            else:
+                score = -self._quiesce(child, -beta, -alpha, ply + 1, qdepth + 1)
             if score > best:
                 best = score
                 if score > alpha:

@@ -56,6 +56,8 @@ class BookBot(Bot):
     file that cannot be read as a book is a :class:`~myriad.core.errors.MyriadError`."""
 
     name = "book"
+    max_players = None  # a book plays whatever its records played
+    chance = True
 
     def __init__(self, game: Game, **options: Any) -> None:
         super().__init__(game, **options)

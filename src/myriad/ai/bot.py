@@ -67,18 +67,55 @@ class Decision:
 
 
 class Bot:
-    """Base of every bot: made for one game; ``choose`` picks a move for the side to move."""
+    """Base of every bot: made for one game; ``choose`` picks a move for the side to move.
+
+    A bot class declares the turn structures it can play: ``max_players`` (the most
+    players a game may have; None for any number) and ``chance`` (whether chance may
+    decide turns).  Every bot plays extra turns (a side moving again).  Made for a game
+    outside them, a bot refuses at once (``ValueError`` naming the game, what the bot
+    cannot do and the bots that can), instead of playing bad moves."""
 
     name = "bot"
+    max_players: int | None = 2
+    chance: bool = False
 
     def __init__(self, game: Game, **options: Any) -> None:
         self.game = game
         self.options = options
+        if not self.plays(game):
+            raise ValueError(self.refusal(game))
         for key, kind in (("time", (int, float)), ("depth", int), ("nodes", int), ("seed", int)):
             value = options.get(key)
             if value is not None and (isinstance(value, bool) or not isinstance(value, kind) or value < 0
                                       or (key != "seed" and value == 0)):
                 raise ValueError(f"{self.name}: {key} must be a positive number, not {value!r}")
+
+    @classmethod
+    def plays(cls, game: Game) -> bool:
+        """Whether this kind of bot can search ``game``'s turn structure."""
+        return ((cls.max_players is None or game.players <= cls.max_players)
+                and (cls.chance or not game.chance))
+
+    @classmethod
+    def refusal(cls, game: Game) -> str:
+        """Why this kind of bot cannot play ``game``, and which bots can, e.g. "alphabeta
+        searches two-player games without chance; for yonin (4 players) use maxn,
+        paranoid or mcts"."""
+        if cls.max_players is None:
+            players = "games of any number of players"
+        elif cls.max_players == 2:
+            players = "two-player games"
+        else:
+            players = f"games of up to {cls.max_players} players"
+        can = f"{players} {'with or without' if cls.chance else 'without'} chance"
+        has = ", ".join([f"{game.players} players"] + (["chance"] if game.chance else []))
+        me = _name(cls)
+        others = sorted({_name(kind) for kind in _kinds(Bot)
+                         if _name(kind) not in (me, "bot", "chain") and kind.plays(game)})
+        if not others:
+            return f"{me} searches {can}, not {game.id} ({has})"
+        names = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} or {others[-1]}"
+        return f"{me} searches {can}; for {game.id} ({has}) use {names}"
 
     def choose(self, state: State, limits: Limits = Limits()) -> Decision:
         """The move to play in ``state`` (an observation: all the bot may see)."""
@@ -91,6 +128,21 @@ class Bot:
         """``given`` tightened by the bot's own ``time``, ``depth`` and ``nodes`` options."""
         own = Limits.of(self.options.get("time"), self.options.get("depth"), self.options.get("nodes"))
         return given.tighter(own)
+
+
+def _name(kind: type[Bot]) -> str:
+    """The spec name of a class of bot (a compiled class keeps its ``name`` on its
+    instances only: then its class name in lower case, as ``AlphaBeta`` is ``alphabeta``)."""
+    name = kind.__dict__.get("name", kind.name)
+    return name if isinstance(name, str) else kind.__name__.lower()
+
+
+def _kinds(base: type[Bot]) -> list[type[Bot]]:
+    """Every class of bot derived from ``base``."""
+    found: list[type[Bot]] = []
+    for kind in base.__subclasses__():
+        found += [kind, *_kinds(kind)]
+    return found
 
 
 #: Seconds the collection after the last search (of 0.1 s or more) took, per second of

@@ -21,6 +21,8 @@ class Chain(Bot):
     """Asks each link in turn."""
 
     name = "chain"
+    max_players = None  # each link refuses what it cannot play
+    chance = True
 
     def __init__(self, game: Game, links: list[Bot], **options: Any) -> None:
         super().__init__(game, **options)

@@ -14,6 +14,8 @@ class RandomBot(Bot):
     """Plays a uniformly random legal move."""
 
     name = "random"
+    max_players = None
+    chance = True
 
     def __init__(self, game: Game, **options: Any) -> None:
         super().__init__(game, **options)

@@ -7,6 +7,10 @@ in the game; finding none proves nothing.  Because both sides have so few moves,
 search sees wins many times deeper than a full-width search of the same cost (Allis's
 threat-space search, Thomsen's lambda search; in gomoku: victory by continuous fours, and
 by fours and threes).
+
+Turns are the game's business: after a threat the attacker may move again (it goes on
+attacking), and after an answer the defender may (it answers again); a proof never assumes
+that the sides alternate.
 """
 
 from __future__ import annotations
@@ -77,11 +81,18 @@ class ThreatSearch:
                     continue
                 seen.add(position.key)
                 attacks.append(entry[0])
-                threat = game.play(position, entry[0])
-                if game.outcome(threat) is None:
+                attacker = position.to_move
+                defending = [game.play(position, entry[0])]
+                while defending:  # the defender's turns, however many moves they take
+                    threat = defending.pop()
+                    if game.outcome(threat) is not None:
+                        continue
+                    if threat.to_move == attacker:
+                        stack.append(threat)
+                        continue
                     replies = game.threat_answers(threat) or []
                     answers.extend(replies)
-                    stack.extend(game.play(threat, answer) for answer in replies)
+                    defending.extend(game.play(threat, answer) for answer in replies)
             return attacks, answers
         return [], []
 
@@ -114,15 +125,22 @@ class ThreatSearch:
         self.table[key] = entry
 
     def _defence_fails(self, state: State, attacker: int, depth: int) -> bool:
-        """Whether every answer of the side to move to the threat just made loses."""
+        """Whether every answer of the defender to the threat just made loses (when the
+        attacker moves again instead, whether it wins by threats from here)."""
         game = self.game
         outcome = game.outcome(state)
         if outcome is not None:
             return outcome.winner == attacker
+        if state.to_move == attacker:
+            return self._attack(state, depth) is not None
         answers = game.threat_answers(state)
         if answers is None:
             return False
         for move in answers:
-            if self._attack(game.play(state, move), depth) is None:
+            after = game.play(state, move)
+            if after.to_move == attacker:
+                if self._attack(after, depth) is None:
+                    return False
+            elif not self._defence_fails(after, attacker, depth):  # the defender moves again
                 return False
         return True
