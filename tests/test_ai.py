@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
 
 from myriad import get_game
-from myriad.ai import BotSpecError, Limits, make_bot, parse_spec
+from myriad.ai import BOTS, BotSpecError, Limits, make_bot, parse_spec
+from myriad.ai.alphabeta import AlphaBeta
+from myriad.ai.book import BookBot
+from myriad.ai.heuristic import HeuristicBot
 from myriad.ai.mcts import MCTS
+from myriad.ai.random_bot import RandomBot
 from myriad.ai.solver import Solver
 from myriad.games import game_ids
 
@@ -44,6 +49,8 @@ def test_bad_specs_are_refused(spec: str) -> None:
                                   "alphabeta:algo=mtdf", "mcts:playouts=30,cutoff=10"])
 def test_every_bot_plays_a_legal_move_in_every_game(game_id: str, spec: str) -> None:
     game = get_game(game_id)
+    if not BOTS[parse_spec(spec)[0]].plays(game):
+        pytest.skip(f"{spec} does not play {game_id} (refused: see test_bots_refuse_games_they_cannot_search)")
     state = game.initial_state()
     for _ in range(3):  # a few plies in, to leave the start position
         if game.is_chance(state):  # no bot chooses chance's move: the first outcome, here
@@ -54,6 +61,35 @@ def test_every_bot_plays_a_legal_move_in_every_game(game_id: str, spec: str) -> 
         state = game.play(state, decision.move)
         if game.outcome(state) is not None:
             break
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_bots_refuse_games_they_cannot_search(game_id: str) -> None:
+    """Every bot declares the players and chance it can search; made for any other game,
+    it refuses at once, naming the game and the bots that can play it."""
+    game = get_game(game_id)
+    for name, kind in BOTS.items():
+        fits = ((kind.max_players is None or game.players <= kind.max_players)
+                and (kind.chance or not game.chance))
+        assert kind.plays(game) == fits
+        if fits:
+            make_bot(name, game)
+            continue
+        with pytest.raises(BotSpecError) as refused:
+            make_bot(name, game)
+        message = str(refused.value)
+        assert f"{name} searches" in message and f"{game_id} ({game.players} players" in message
+        named = set(re.split(r", | or ", message.split(" use ")[-1])) if " use " in message else set()
+        assert named == {other for other, other_kind in BOTS.items()
+                         if other != name and other_kind.suggested and other_kind.plays(game)}
+
+
+def test_declared_turn_structures() -> None:
+    assert (RandomBot.max_players, RandomBot.chance) == (None, True)
+    assert (HeuristicBot.max_players, HeuristicBot.chance) == (None, True)
+    assert (BookBot.max_players, BookBot.chance) == (None, True)
+    for searcher in (AlphaBeta, Solver):
+        assert (searcher.max_players, searcher.chance) == (2, False)
 
 
 def test_solver_proves_tictactoe_a_draw_and_4x4_othello_a_second_player_win() -> None:

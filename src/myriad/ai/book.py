@@ -58,6 +58,7 @@ class BookBot(Bot):
     name = "book"
     max_players = None  # a book plays whatever its records played
     chance = True
+    suggested = False
 
     def __init__(self, game: Game, **options: Any) -> None:
         super().__init__(game, **options)

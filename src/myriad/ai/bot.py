@@ -78,6 +78,9 @@ class Bot:
     name = "bot"
     max_players: int | None = 2
     chance: bool = False
+    #: Whether a refusal names this bot among those that can play a game (not a book,
+    #: which answers only in its positions, nor a chain).
+    suggested: bool = True
 
     def __init__(self, game: Game, **options: Any) -> None:
         self.game = game
@@ -111,7 +114,7 @@ class Bot:
         has = ", ".join([f"{game.players} players"] + (["chance"] if game.chance else []))
         me = _name(cls)
         others = sorted({_name(kind) for kind in _kinds(Bot)
-                         if _name(kind) not in (me, "bot", "chain") and kind.plays(game)})
+                         if _name(kind) != me and kind.suggested and kind.plays(game)})
         if not others:
             return f"{me} searches {can}, not {game.id} ({has})"
         names = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} or {others[-1]}"

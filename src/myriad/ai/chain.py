@@ -23,6 +23,7 @@ class Chain(Bot):
     name = "chain"
     max_players = None  # each link refuses what it cannot play
     chance = True
+    suggested = False
 
     def __init__(self, game: Game, links: list[Bot], **options: Any) -> None:
         super().__init__(game, **options)
