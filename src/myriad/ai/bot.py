@@ -78,8 +78,8 @@ class Bot:
     name = "bot"
     max_players: int | None = 2
     chance: bool = False
-    #: Whether a refusal names this bot among those that can play a game (not a book,
-    #: which answers only in its positions, nor a chain).
+    #: Whether a refusal names this registered bot among those that can play a game (not
+    #: a book, which answers only in its positions, nor a chain).
     suggested: bool = True
 
     def __init__(self, game: Game, **options: Any) -> None:
@@ -112,9 +112,10 @@ class Bot:
             players = f"games of up to {cls.max_players} players"
         can = f"{players} {'with or without' if cls.chance else 'without'} chance"
         has = ", ".join([f"{game.players} players"] + (["chance"] if game.chance else []))
-        me = _name(cls)
-        others = sorted({_name(kind) for kind in _kinds(Bot)
-                         if _name(kind) != me and kind.suggested and kind.plays(game)})
+        from myriad.ai import BOTS  # (the registry of bots by name, above this module)
+        me = next((name for name, kind in BOTS.items() if kind is cls), cls.__name__.lower())
+        others = sorted(name for name, kind in BOTS.items()
+                        if kind is not cls and kind.suggested and kind.plays(game))
         if not others:
             return f"{me} searches {can}, not {game.id} ({has})"
         names = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} or {others[-1]}"
@@ -131,21 +132,6 @@ class Bot:
         """``given`` tightened by the bot's own ``time``, ``depth`` and ``nodes`` options."""
         own = Limits.of(self.options.get("time"), self.options.get("depth"), self.options.get("nodes"))
         return given.tighter(own)
-
-
-def _name(kind: type[Bot]) -> str:
-    """The spec name of a class of bot (a compiled class keeps its ``name`` on its
-    instances only: then its class name in lower case, as ``AlphaBeta`` is ``alphabeta``)."""
-    name = kind.__dict__.get("name", kind.name)
-    return name if isinstance(name, str) else kind.__name__.lower()
-
-
-def _kinds(base: type[Bot]) -> list[type[Bot]]:
-    """Every class of bot derived from ``base``."""
-    found: list[type[Bot]] = []
-    for kind in base.__subclasses__():
-        found += [kind, *_kinds(kind)]
-    return found
 
 
 #: Seconds the collection after the last search (of 0.1 s or more) took, per second of
