@@ -11,7 +11,7 @@ probability (a child is made for each outcome drawn), and playouts draw chance o
 the same way.  The tree is kept between moves: the next search starts from the node of
 the position reached, when the tree holds it.
 
-Options: ``playouts`` (per move), ``time``, ``c`` (exploration), ``cutoff``,
+Options: ``playouts`` (per move), ``time``, ``c`` (exploration), ``cutoff`` (default 10),
 ``playout=random|heuristic``, ``seed``, ``scale`` (the evaluation difference worth a 73%
 win chance; by default the running mean of the evaluations seen), ``hash`` (megabytes of
 tree, default 64: once the tree holds as many nodes as fit, measured as in
@@ -66,6 +66,11 @@ class Node:
 
 #: Nodes measured to estimate the size of one.
 SAMPLE = 64
+#: Plies a playout plays before the evaluation scores it, by default.  Short playouts
+#: with the evaluation beat long ones where random play says little (at 0.3 s a move,
+#: 10 plies against 40: 8-0 in breakthrough, 4-4 in othello6, 3-5 in connect4; against
+#: ``heuristic`` in kalah at 0.5 s a move, 40 plies scored 72.5% in 40 games, 10 plies 96%).
+DEFAULT_CUTOFF = 10
 #: How playouts choose their moves: uniformly, or the best by the game's move heuristics
 #: with a uniform noise of one point (ties and moves the heuristics do not tell apart).
 PLAYOUTS = ("random", "heuristic")
@@ -82,7 +87,7 @@ class MCTS(Bot):
         super().__init__(game, **options)
         self.playouts = int(options.get("playouts", 0)) or None
         self.c = float(options.get("c", 1.4))
-        self.cutoff = int(options.get("cutoff", 40))
+        self.cutoff = int(options.get("cutoff", DEFAULT_CUTOFF))
         playout = options.get("playout", "random")
         if playout not in PLAYOUTS:
             raise ValueError(f"mcts: playout must be one of {', '.join(PLAYOUTS)}, not {playout!r}")
