@@ -78,6 +78,8 @@ def _played(game: Game, plies: int) -> object:
         if not moves or game.outcome(state) is not None:
             break
         state = game.play(state, moves[len(moves) // 2])
+    while game.is_chance(state):  # (a player's turn: bots are never asked to move for chance)
+        state = game.play(state, game.legal_moves(state)[0])
     return state
 
 
