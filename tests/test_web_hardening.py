@@ -324,3 +324,19 @@ def test_idle_games_leave_memory_and_come_back_whole(client: BrowserClient, monk
     api = client.app.state.api  # type: ignore[attr-defined]
     assert first not in api.games.open and len(api.games.open) <= 3
     assert client.post(f"/api/games/{first}/moves", json={"move": "a1"}).json()["ply"] == 2
+
+
+def test_levels_and_specs_fit_each_games_turns(client: BrowserClient) -> None:
+    """Every level seats a bot that can search the game; a bot that cannot is refused at once."""
+    from myriad.games import game_ids
+
+    catalog = {g["id"]: g for g in client.get("/api/catalog").json()["games"]}
+    for game_id in game_ids():
+        game = get_game(game_id)
+        for level in ("easy", "medium", "strong"):
+            view = new_game(client, game=game_id, seats=[level] + ["human"] * (game.players - 1))
+            assert client.delete(f"/api/games/{view['id']}").status_code == 204
+        assert set(catalog[game_id]["levels"]) == {"easy", "medium", "strong"}
+    assert catalog["pig"]["levels"]["medium"].startswith("expectimax")
+    message = error_of(client.post("/api/games", json={"game": "pig", "seats": ["human", "alphabeta"]}), 400)
+    assert "alphabeta" in message and "expectimax" in message

@@ -52,10 +52,11 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from myriad.core.errors import MyriadError, UnknownGameError
+from myriad.core.game import Game
 from myriad.core.numbers import read_int
 from myriad.games import game_ids, get_game
 from myriad.notation.records import record_format
-from myriad.web.bots import LEVELS, BotPool
+from myriad.web.bots import LEVELS, BotPool, levels
 from myriad.web.layout import layout_json
 from myriad.web.sessions import Caller, Conflict, Forbidden, NotFound, Session, Sessions
 from myriad.web.storage import Damaged, Store, StoreBroken, StoreBusy, StoreError, StoreReadOnly
@@ -142,6 +143,11 @@ def open_store(db_path: str | Path, read_only: bool = False) -> tuple[Store, str
     return store, ""
 
 
+def game_json(game: Game) -> dict[str, Any]:
+    """A game's layout for the page, with the bot spec of each level in this game."""
+    return {**layout_json(game), "levels": levels(game)}
+
+
 class Api:
     """The handlers, over one store and one pool of bot workers."""
 
@@ -180,14 +186,14 @@ class Api:
 
     async def catalog(self, request: Request) -> Response:
         if self.catalog_cache is None:
-            layouts = [layout_json(get_game(g)) for g in game_ids()]
+            layouts = [game_json(get_game(g)) for g in game_ids()]
             self.catalog_cache = {"games": layouts, "levels": LEVELS,
                                   "families": list(dict.fromkeys(g["family"] for g in layouts)),
                                   "read_only": self.store.read_only, "banner": self.banner}
         return JSONResponse(self.catalog_cache)
 
     async def catalog_game(self, request: Request) -> Response:
-        return JSONResponse(layout_json(get_game(request.path_params["game"])))
+        return JSONResponse(game_json(get_game(request.path_params["game"])))
 
     # -- games -----------------------------------------------------------------------------
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
-from myriad.ai import BotSpecError, Limits, make_bot, parse_spec
+from myriad.ai import BOTS, BotSpecError, Limits, make_bot, parse_spec
 from myriad.core.game import Game
 from myriad.core.move import Move
 from myriad.core.state import State
@@ -34,12 +34,15 @@ from myriad.games import get_game
 log = logging.getLogger("myriad.web")
 
 HUMAN = "human"
-#: Bot levels offered by the page, as bot specs.
-LEVELS = {
-    "easy": "heuristic",
-    "medium": "alphabeta:time=0.5",
-    "strong": "chain:book,alphabeta:time=2,random",
+#: Bot levels offered by the page, as bot specs: for each level, the first spec whose bots
+#: all play the game's turn structure (two-player games without chance take the first).
+LEVEL_CHOICES = {
+    "easy": ("heuristic",),
+    "medium": ("alphabeta:time=0.5", "expectimax:time=0.5", "mcts:time=0.5"),
+    "strong": ("chain:book,alphabeta:time=2,random", "expectimax:time=2", "mcts:time=2"),
 }
+#: The levels of a chess-like game (two players, no chance).
+LEVELS = {level: specs[0] for level, specs in LEVEL_CHOICES.items()}
 #: How a book says it has no move (not a failure: the chain's next link is meant to answer).
 OUT_OF_BOOK = "not in the book"
 #: Seconds a worker may overrun the time limit before the server plays the fallback itself.
@@ -68,15 +71,34 @@ BOT_OPTIONS: dict[str, dict[str, Allowed]] = {
              "hash": HASH},
     "book": {"seed": SEED},
     "solver": {"time": TIME, "depth": (int, 1, 64), "nodes": (int, 1, 10**8), "hash": HASH},
+    "maxn": {"time": TIME, "depth": (int, 1, 64), "nodes": (int, 1, 10**8), "hash": HASH,
+             "scale": (float, 0.001, 10**6)},
+    "paranoid": {"time": TIME, "depth": (int, 1, 64), "nodes": (int, 1, 10**8), "hash": HASH,
+                 "scale": (float, 0.001, 10**6)},
+    "expectimax": {"time": TIME, "depth": (int, 1, 64), "nodes": (int, 1, 10**8), "hash": HASH,
+                   "scale": (float, 0.001, 10**6)},
 }
 
 
-def seat_spec(seat: str) -> str | None:
-    """The bot spec of a seat (a level or a spec), or None for a human."""
+def levels(game: Game) -> dict[str, str]:
+    """Each level's bot spec for ``game``: the first of its choices that plays the game."""
+    return {level: next(spec for spec in specs if spec_plays(spec, game))
+            for level, specs in LEVEL_CHOICES.items()}
+
+
+def spec_plays(spec: str, game: Game) -> bool:
+    """Whether every bot of ``spec`` can search ``game``'s turn structure."""
+    name, options = parse_spec(spec)
+    links = [parse_spec(link)[0] for link in options["links"]] if name == "chain" else [name]
+    return all(link in BOTS and BOTS[link].plays(game) for link in links)
+
+
+def seat_spec(seat: str, game: Game) -> str | None:
+    """The bot spec of a seat (a level or a spec) in ``game``, or None for a human."""
     seat = seat.strip()
     if seat == HUMAN:
         return None
-    return LEVELS.get(seat, seat)
+    return levels(game).get(seat, seat)
 
 
 def with_fallback(spec: str) -> str:
@@ -93,20 +115,23 @@ def check_seat(seat: str, game: Game) -> str:
     """The seat text, checked: ``human``, a level, or a bot spec whose every link is an
     allowed bot with allowed options and values (:data:`BOT_OPTIONS`); raises
     ``BotSpecError`` naming what is wrong.  Builds nothing and reads nothing."""
-    spec = seat_spec(seat)
+    spec = seat_spec(seat, game)
     if spec is None:
         return HUMAN
     name, options = parse_spec(with_fallback(spec))
     for link in options["links"] if name == "chain" else [spec]:
-        check_link(*parse_spec(link))
+        check_link(*parse_spec(link), game)
     return seat.strip()
 
 
-def check_link(name: str, options: dict[str, Any]) -> None:
-    """One bot of a spec against the allow-list."""
+def check_link(name: str, options: dict[str, Any], game: Game) -> None:
+    """One bot of a spec against the allow-list, and against the turn structure of ``game``
+    (a bot that cannot search it is refused now, not replaced by ``random`` later)."""
     allowed = BOT_OPTIONS.get(name)
     if allowed is None:
         raise BotSpecError(f"bot {name!r} is not offered here; choose from {', '.join(BOT_OPTIONS)}")
+    if not BOTS[name].plays(game):
+        raise BotSpecError(BOTS[name].refusal(game))
     for key, value in options.items():
         rule = allowed.get(key)
         if rule is None:

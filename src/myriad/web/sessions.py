@@ -138,7 +138,7 @@ class Session:
         self.storage = storage
         self.store = storage.store
         self.pool = pool
-        self.specs = [seat_spec(s) for s in row.seats]
+        self.specs = [seat_spec(s, game) for s in row.seats]
         self.states = [start]
         self.moves: list[Move] = []
         self.notations: list[str] = []
