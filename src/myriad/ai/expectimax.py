@@ -24,42 +24,21 @@ value is at most ``v``), ``v >= beta`` (at least ``v``) or the exact value.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from myriad.ai.bot import Bot, Decision, Limits, SearchTimeout, collection_reserve, gc_paused
-from myriad.ai.budget import hash_bytes
-from myriad.ai.utility import HIGHEST, LOWEST, evaluation_value, outcome_value, scale_option
-from myriad.core.caches import ByteBudget
+from myriad.ai.deepening import DeepeningSearch, ordered
+from myriad.ai.utility import HIGHEST, LOWEST, evaluation_value, outcome_value
 from myriad.core.game import Game
 from myriad.core.move import Move
 from myriad.core.state import State
 
-#: The deepest iteration when no depth is given (a clock or node limit ends it sooner).
-MAX_DEPTH = 64
 #: Bytes of a table entry until some are measured (key, depth, two bounds, a move).
 ENTRY_GUESS = 300
 #: A window wider than every value.
 BELOW, ABOVE = LOWEST - 1.0, HIGHEST + 1.0
-#: The clock is read once every this many nodes (a power of two, less one).
-CLOCK_MASK = 63
 
 
-def ordered(game: Game, state: State, moves: list[Move], first: Move | None) -> list[Move]:
-    """``moves`` best first by the game's move heuristics, ``first`` (a table's move) ahead."""
-    if len(moves) > 1:
-        scores = game.move_heuristics(state, moves)
-        moves = [moves[i] for i in sorted(range(len(moves)), key=scores.__getitem__, reverse=True)]
-    if first is not None and len(moves) > 1:
-        for i, move in enumerate(moves):
-            if move == first:
-                if i:
-                    moves = [move, *moves[:i], *moves[i + 1:]]
-                break
-    return moves
-
-
-class Expectimax(Bot):
+class Expectimax(DeepeningSearch):
     """Options: ``time``, ``depth``, ``nodes``, ``hash`` (megabytes of table, default 64),
     ``scale`` (the evaluation worth a 73% share, see :mod:`myriad.ai.utility`; default:
     the game's typical evaluation)."""
@@ -68,62 +47,27 @@ class Expectimax(Bot):
     max_players: int | None = 2
     chance = True
 
+    entry_guess = ENTRY_GUESS
+
     def __init__(self, game: Game, **options: Any) -> None:
         super().__init__(game, **options)
-        self.hash_bytes = hash_bytes(options, self.name)
-        self.budget = ByteBudget(self.hash_bytes, ENTRY_GUESS)
-        self.scale = scale_option(options, game, self.name)
         #: position key -> (depth, lower bound, upper bound, best move), for ``me``.
         self.table: dict[int, tuple[int, float, float, Move | None]] = {}
         self.me = -1
-        self.nodes = 0
-        self.deadline: float | None = None
-        self.node_limit: int | None = None
-        #: The best root move of the iteration under way and its value, once one is known.
-        self.partial: tuple[float, Move] | None = None
 
-    def reset(self) -> None:
-        self.table.clear()
-
-    def choose(self, state: State, limits: Limits = Limits()) -> Decision:
-        with gc_paused():
-            return self._choose(state, limits)
-
-    def _choose(self, state: State, limits: Limits) -> Decision:
-        limits = self.limits(limits)
-        remaining = limits.remaining()
-        if remaining is not None and limits.deadline is not None:
-            limits = Limits(limits.deadline - collection_reserve(remaining), limits.depth, limits.nodes)
-        game = self.game
-        moves = [] if game.is_chance(state) else game.legal_moves(state)
-        if not moves or game.result(state, moves) is not None:
-            raise ValueError(f"{game.id}: no legal move to choose from")
+    def _prepare(self, state: State) -> None:
         if state.to_move != self.me:  # values are the mover's: another player's are useless
             self.table.clear()
             self.me = state.to_move
-        self.budget.refit(self.table)
-        start = time.monotonic()
-        self.nodes = 0
-        self.deadline, self.node_limit = limits.deadline, limits.nodes
-        moves = game.candidate_moves(state, moves)
-        moves = ordered(game, state, moves, None)  # (the first is the answer if time runs out at once)
-        best, score, depth, done = moves[0], 0.0, 0, True
-        if len(moves) > 1:
-            for target in range(1, (limits.depth or MAX_DEPTH) + 1):
-                self.partial = None
-                try:
-                    score, best = self._root(state, moves, target)
-                except SearchTimeout:
-                    if self.partial is not None:
-                        score, best = self.partial
-                    done = False
-                    break
-                depth = target
-                if abs(score) >= HIGHEST:  # a sure win or loss: no deeper search changes it
-                    break
-        return Decision(best, done, {"bot": self.name, "depth": depth, "nodes": self.nodes,
-                                     "score": score, "pv": self._pv(state, best),
-                                     "seconds": time.monotonic() - start})
+
+    def _start_value(self, state: State) -> float:
+        return 0.0
+
+    def _sure(self, value: float, mover: int) -> bool:
+        return abs(value) >= HIGHEST  # a sure win or loss: no deeper search changes it
+
+    def _score(self, value: float, mover: int) -> dict[str, Any]:
+        return {"score": value}
 
     def _root(self, state: State, moves: list[Move], depth: int) -> tuple[float, Move]:
         """The value of ``state`` searched ``depth`` player moves deep, and the move to it."""
@@ -139,14 +83,6 @@ class Expectimax(Bot):
                     break
         self._store(state.key, depth, best_value, BELOW, ABOVE, best_move)
         return best_value, best_move
-
-    def _tick(self) -> None:
-        """Count a node; raise ``SearchTimeout`` when the node budget or the clock is spent."""
-        self.nodes += 1
-        if self.node_limit is not None and self.nodes > self.node_limit:
-            raise SearchTimeout
-        if self.deadline is not None and not self.nodes & CLOCK_MASK and time.monotonic() >= self.deadline:
-            raise SearchTimeout
 
     def _value(self, state: State, depth: int, alpha: float, beta: float) -> float:
         """The value of ``state`` for ``me``, searched ``depth`` player moves deep."""
@@ -231,15 +167,3 @@ class Expectimax(Bot):
             lower, upper = max(lower, old[1]), min(upper, old[2])
         self.table[key] = (depth, lower, upper, move)
 
-    def _pv(self, state: State, move: Move) -> list[Move]:
-        """The expected line: the move, then the table's moves while players move."""
-        game = self.game
-        line = [move]
-        state = game.play(state, move)
-        while len(line) < MAX_DEPTH and not game.is_chance(state):
-            entry = self.table.get(state.key)
-            if entry is None or entry[3] is None:
-                break
-            line.append(entry[3])
-            state = game.play(state, entry[3])
-        return line

@@ -23,14 +23,10 @@ of exact vectors and best moves, an entry answering only a search of the same de
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from myriad.ai.bot import Bot, Decision, Limits, SearchTimeout, collection_reserve, gc_paused
-from myriad.ai.budget import hash_bytes
-from myriad.ai.expectimax import CLOCK_MASK, MAX_DEPTH, ordered
-from myriad.ai.utility import evaluation_shares, outcome_shares, scale_option
-from myriad.core.caches import ByteBudget
+from myriad.ai.deepening import DeepeningSearch, ordered
+from myriad.ai.utility import evaluation_shares, outcome_shares
 from myriad.core.game import Game
 from myriad.core.move import Move
 from myriad.core.state import State
@@ -51,7 +47,7 @@ def preference(shares: Shares, player: int) -> tuple[float, float, Shares]:
     return shares[player], -others, tuple(-s for s in shares)
 
 
-class MaxN(Bot):
+class MaxN(DeepeningSearch):
     """Options: ``time``, ``depth``, ``nodes``, ``hash`` (megabytes of table, default 64),
     ``scale`` (the evaluation worth a 73% share; default: the game's typical one)."""
 
@@ -59,58 +55,21 @@ class MaxN(Bot):
     max_players: int | None = None
     chance = True
 
+    entry_guess = ENTRY_GUESS
+
     def __init__(self, game: Game, **options: Any) -> None:
         super().__init__(game, **options)
-        self.hash_bytes = hash_bytes(options, self.name)
-        self.budget = ByteBudget(self.hash_bytes, ENTRY_GUESS)
-        self.scale = scale_option(options, game, self.name)
         #: position key -> (depth, exact vector or None, best move).
         self.table: dict[int, tuple[int, Shares | None, Move | None]] = {}
-        self.nodes = 0
-        self.deadline: float | None = None
-        self.node_limit: int | None = None
-        self.partial: tuple[Shares, Move] | None = None
 
-    def reset(self) -> None:
-        self.table.clear()
+    def _start_value(self, state: State) -> Shares:
+        return evaluation_shares(self.game, state, self.scale)
 
-    def choose(self, state: State, limits: Limits = Limits()) -> Decision:
-        with gc_paused():
-            return self._choose(state, limits)
+    def _sure(self, value: Shares, mover: int) -> bool:
+        return value[mover] >= WHOLE - SLACK  # nothing is better than all of it
 
-    def _choose(self, state: State, limits: Limits) -> Decision:
-        limits = self.limits(limits)
-        remaining = limits.remaining()
-        if remaining is not None and limits.deadline is not None:
-            limits = Limits(limits.deadline - collection_reserve(remaining), limits.depth, limits.nodes)
-        game = self.game
-        moves = [] if game.is_chance(state) else game.legal_moves(state)
-        if not moves or game.result(state, moves) is not None:
-            raise ValueError(f"{game.id}: no legal move to choose from")
-        self.budget.refit(self.table)
-        start = time.monotonic()
-        self.nodes = 0
-        self.deadline, self.node_limit = limits.deadline, limits.nodes
-        moves = game.candidate_moves(state, moves)
-        me = state.to_move
-        moves = ordered(game, state, moves, None)
-        best, value, depth, done = moves[0], evaluation_shares(game, state, self.scale), 0, True
-        if len(moves) > 1:
-            for target in range(1, (limits.depth or MAX_DEPTH) + 1):
-                self.partial = None
-                try:
-                    value, best = self._root(state, moves, target)
-                except SearchTimeout:
-                    if self.partial is not None:
-                        value, best = self.partial
-                    done = False
-                    break
-                depth = target
-                if value[me] >= WHOLE - SLACK:  # nothing is better than all of it
-                    break
-        return Decision(best, done, {"bot": self.name, "depth": depth, "nodes": self.nodes,
-                                     "score": value[me], "shares": list(value),
-                                     "pv": self._pv(state, best), "seconds": time.monotonic() - start})
+    def _score(self, value: Shares, mover: int) -> dict[str, Any]:
+        return {"score": value[mover], "shares": list(value)}
 
     def _root(self, state: State, moves: list[Move], depth: int) -> tuple[Shares, Move]:
         """The max-n vector of ``state`` searched ``depth`` player moves deep, and its move."""
@@ -136,11 +95,7 @@ class MaxN(Bot):
         is exact.  ``parent`` (or :data:`NOBODY`) only needs it when its share is at least
         ``floor``: then it is exact; otherwise it may be any vector whose ``parent`` share is
         below ``floor``."""
-        self.nodes += 1
-        if self.node_limit is not None and self.nodes > self.node_limit:
-            raise SearchTimeout
-        if self.deadline is not None and not self.nodes & CLOCK_MASK and time.monotonic() >= self.deadline:
-            raise SearchTimeout
+        self._tick()
         game = self.game
         if game.is_chance(state):
             return self._chance(state, depth), True
@@ -197,15 +152,3 @@ class MaxN(Bot):
             return  # keep the exact vector already known
         self.table[key] = (depth, shares, move)
 
-    def _pv(self, state: State, move: Move) -> list[Move]:
-        """The expected line: the move, then the table's moves while players move."""
-        game = self.game
-        line = [move]
-        state = game.play(state, move)
-        while len(line) < MAX_DEPTH and not game.is_chance(state):
-            entry = self.table.get(state.key)
-            if entry is None or entry[2] is None:
-                break
-            line.append(entry[2])
-            state = game.play(state, entry[2])
-        return line
