@@ -12,7 +12,10 @@ import pytest
 from myriad import get_game
 from myriad.ai import BOTS, Bot, Decision, Limits
 from myriad.ai.solver import Solver
-from myriad.arena.elo import elo_from_score, elo_with_error, fit_ratings, score_interval
+from myriad.arena.elo import (conclusive, describe_elo, elo_from_score, elo_interval, elo_with_error, fit_ratings,
+                              score_interval, wilson_interval)
+from myriad.arena.commands import match_summary
+from myriad.arena.match import MatchResult
 from myriad.arena.match import play_game, run_match
 from myriad.cli import main
 from myriad.core.errors import MyriadError
@@ -29,6 +32,33 @@ def test_elo_arithmetic() -> None:
     assert mean == 0.5 and math.isclose(half, 1.96 * 0.5 / math.sqrt(20))
     elo, err = elo_with_error(30, 40, 30)
     assert elo == 0 and 0 < err < 100
+
+
+def test_a_sweep_of_few_games_gives_an_unbounded_interval_never_1000_plus_minus_0() -> None:
+    """10-0 is "Elo > +166": the Wilson lower bound n / (n + z^2) = 10 / 13.84 of the score."""
+    assert elo_from_score(1.0) == math.inf and elo_from_score(0.0) == -math.inf
+    lo, hi = wilson_interval(10, 0, 0)
+    assert math.isclose(lo, 10 / (10 + 1.96 ** 2)) and hi == 1.0
+    elo_lo, elo_hi = elo_interval(10, 0, 0)
+    assert elo_hi == math.inf and 160 < elo_lo < 170
+    assert describe_elo(10, 0, 0) == f"Elo > +{elo_lo:.0f} (95%)"
+    assert describe_elo(0, 0, 10).startswith("Elo < -")
+    assert elo_with_error(10, 0, 0)[1] == math.inf
+    # one game tells nothing: the interval covers an even match, and the text says so
+    assert not conclusive(1, 0, 0) and "too few to conclude" in describe_elo(1, 0, 0)
+    assert conclusive(10, 0, 0) and "conclude" not in describe_elo(10, 0, 0)
+    # a few games give a wide interval; many games a narrow one around the same score
+    few, many = elo_interval(7, 2, 1), elo_interval(700, 200, 100)
+    assert few[1] - few[0] > 400 and many[1] - many[0] < 60 and few[0] < many[0] < many[1] < few[1]
+    assert "95%: " in describe_elo(700, 200, 100) and "conclude" not in describe_elo(700, 200, 100)
+
+
+def test_match_summary_gives_null_bounds_for_a_sweep(capsys: pytest.CaptureFixture[str]) -> None:
+    result = MatchResult()
+    result.wins, result.games = 10, 10
+    summary = match_summary(result)
+    assert summary["elo"] is None and summary["elo_error"] is None and summary["elo_high"] is None
+    assert 160 < summary["elo_low"] < 170 and json.loads(json.dumps(summary)) == summary
 
 
 def test_ratings_fit_recovers_an_even_pair_and_orders_players() -> None:
@@ -446,3 +476,9 @@ def test_play_command_seats_every_player(monkeypatch: pytest.MonkeyPatch, capsys
     assert "game over" in out and "balls" in out
     assert main(["play", "rolit", "--seats", "human", "random"]) == 2
     assert "4 players" in capsys.readouterr().err
+
+
+def test_match_text_says_when_a_few_games_cannot_conclude(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "tictactoe", "random", "random", "--games", "2", "--movetime", "0.1"]) == 0
+    out = capsys.readouterr().out
+    assert "too few to conclude" in out and "95%" in out and "± 0" not in out

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import math
 from typing import Any
 
 from rich.console import Console
@@ -23,7 +24,8 @@ from rich.progress import (
 from rich.table import Table
 
 from myriad.ai import Limits, make_bot
-from myriad.arena.elo import elo_with_error, fit_ratings, score_interval
+from myriad.arena.elo import (describe_elo, elo_interval, elo_with_error, fit_ratings, score_interval,
+                              wilson_bounds, wilson_interval)
 from myriad.arena import options
 from myriad.arena.match import GameResult, MatchResult, opening_lines, run_match
 from myriad.core.errors import MyriadError
@@ -107,14 +109,26 @@ def cmd_think(args: argparse.Namespace) -> int:
     return 0
 
 
+def _finite(x: float) -> float | None:
+    """``x`` rounded to a tenth, or None (JSON null) when infinite."""
+    return None if math.isinf(x) else round(x, 1)
+
+
 def match_summary(result: MatchResult) -> dict[str, Any]:
     """The JSON object of a match, from the first bot's side (``average_scores``: each
-    bot's mean score per game, 0 to 1)."""
-    score, half = score_interval(result.wins, result.draws, result.losses)
-    elo, elo_error = elo_with_error(result.wins, result.draws, result.losses)
-    return {"games": result.games, "wins": result.wins, "draws": result.draws, "losses": result.losses,
+    bot's mean score per game, 0 to 1). ``elo_low``/``elo_high`` bound the 95% (Wilson)
+    interval, null when unbounded (a sweep); ``elo``/``elo_error`` are null when infinite."""
+    w, d, l = result.wins, result.draws, result.losses
+    score, half = score_interval(w, d, l)
+    score_low, score_high = wilson_interval(w, d, l)
+    elo, elo_error = elo_with_error(w, d, l)
+    elo_low, elo_high = elo_interval(w, d, l)
+    return {"games": result.games, "wins": w, "draws": d, "losses": l,
             "score": round(score, 4), "score_error": round(half, 4),
-            "elo": round(elo, 1), "elo_error": round(elo_error, 1),
+            "score_low": round(score_low, 4), "score_high": round(score_high, 4),
+            "elo": _finite(elo), "elo_error": _finite(elo_error),
+            "elo_low": _finite(elo_low), "elo_high": _finite(elo_high),
+            "elo_text": describe_elo(w, d, l),
             "average_scores": [round(s, 4) for s in result.average_scores]}
 
 
@@ -151,13 +165,13 @@ def cmd_match(args: argparse.Namespace) -> int:
     forfeits = [f for r in result.results for f in r.failures]
     if args.json:
         out = {k: summary[k] for k in ("games", "wins", "draws", "losses", "score", "elo", "elo_error",
-                                       "average_scores")}
+                                       "elo_low", "elo_high", "average_scores")}
         out.update(longest_move=[round(t, 4) for t in slowest], forfeits=result.forfeits)
         print(json.dumps(out))
         return 0
     print(f"{game.name}: {args.bot_a} vs {args.bot_b}, {result.games} games, {args.movetime} s/move")
     print(f"+{result.wins} ={result.draws} -{result.losses}  score {summary['score']:.3f} "
-          f"± {summary['score_error']:.3f}  Elo {summary['elo']:+.0f} ± {summary['elo_error']:.0f}")
+          f"(95%: {summary['score_low']:.3f} to {summary['score_high']:.3f})  {summary['elo_text']}")
     if game.players > 2:
         mean = summary["average_scores"]
         print(f"{game.players} players, both bots seated every way: mean score per game "
@@ -203,7 +217,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     ratings = fit_ratings(bots, results, anchor=anchor)
     if args.json:
         print(json.dumps({"ratings": {b: round(v, 1) for b, v in ratings.items()}, "anchor": anchor,
-                          "results": [{"a": a, "b": b, "points_a": p, "games": n}
+                          "results": [{"a": a, "b": b, "points_a": p, "games": n,
+                                       "conclusive": _pairing_conclusive(p, n)}
                                       for (a, b), (p, n) in results.items()]}))
         return 0
     table = Table(title=f"{game.name}: {'gauntlet' if args.gauntlet else 'round robin'}, "
@@ -227,7 +242,17 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     Console(width=max(100, 16 * (len(bots) + 2) + sum(len(b) for b in bots))).print(table)
     if anchor:
         print("Elo anchored at random = 0")
+    close = [f"{a} vs {b} ({p:g}/{n})" for (a, b), (p, n) in results.items() if not _pairing_conclusive(p, n)]
+    if close:
+        print(f"too few games to conclude (the 95% interval of the score includes an even match): "
+              f"{', '.join(close)}")
     return 0
+
+
+def _pairing_conclusive(points: float, games: int) -> bool:
+    """Whether ``points`` of ``games`` tell the two bots apart at 95% (Wilson interval)."""
+    lo, hi = wilson_bounds(points, games)
+    return lo > 0.5 or hi < 0.5
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
