@@ -482,3 +482,32 @@ def test_match_text_says_when_a_few_games_cannot_conclude(capsys: pytest.Capture
     assert main(["match", "tictactoe", "random", "random", "--games", "2", "--movetime", "0.1"]) == 0
     out = capsys.readouterr().out
     assert "too few to conclude" in out and "95%" in out and "± 0" not in out
+
+
+def test_think_with_options_but_no_limit_uses_the_default_time(capsys: pytest.CaptureFixture[str]) -> None:
+    """``alphabeta:algo=pvs`` sets no limit: think gives it 1 s, says so, and stops."""
+    from myriad.arena.commands import DEFAULT_THINK_SECONDS
+    assert main(["think", "chess", "--bot", "alphabeta:algo=pvs", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["default_time"] == DEFAULT_THINK_SECONDS == 1.0
+    assert 0.5 < out["seconds"] < 1.0 + 1.5   # chess is never solved in a second: the clock stopped it
+    assert main(["think", "chess", "--bot", "alphabeta:algo=pvs"]) == 0
+    assert "thinking 1 s (the default)" in capsys.readouterr().out
+    # a limit in the spec, or --time, is kept and nothing is added
+    assert main(["think", "chess", "--bot", "alphabeta:depth=2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["default_time"] is None
+    assert main(["think", "chess", "--bot", "chain:alphabeta:depth=2,random", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["default_time"] is None
+    assert main(["think", "chess", "--bot", "chain:alphabeta:depth=2,alphabeta", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["default_time"] == 1.0
+
+
+@pytest.mark.parametrize("spec", ["alphabeta:time=abc", "alphabeta:time=-1", "alphabeta:algo=foo",
+                                  "alphabeta:depth=1.5", "mcts:c=x", "nosuchbot"])
+def test_think_with_a_bad_bot_value_is_one_line_and_exit_2(spec: str) -> None:
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "myriad", "think", "tictactoe", "--bot", spec],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1 and spec.split(":")[0] in done.stderr

@@ -23,7 +23,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from myriad.ai import Limits, make_bot
+from myriad.ai import Bot, Limits, make_bot
 from myriad.arena.elo import (describe_elo, elo_interval, elo_with_error, fit_ratings, score_interval,
                               wilson_bounds, wilson_interval)
 from myriad.arena import options
@@ -38,6 +38,24 @@ from myriad.notation.records import read_records, replay, write_record
 MAX_GAMES = 100_000
 #: The most worker processes a match may ask for.
 MAX_JOBS = 64
+
+
+#: Seconds ``think`` gives a bot whose spec sets no limit of its own (time, depth, nodes)
+#: when no ``--time`` is given: options without a limit never mean an endless search.
+DEFAULT_THINK_SECONDS = 1.0
+#: Bots that answer without a search, needing no limit.
+INSTANT_BOTS = frozenset({"random", "book"})
+
+
+def bounded(bot: Bot) -> bool:
+    """Whether ``bot``'s own options limit each search (``time``, ``depth`` or ``nodes``;
+    in a chain, every link's); ``random`` and ``book`` answer at once, without a search."""
+    if bot.name in INSTANT_BOTS:
+        return True
+    links = getattr(bot, "links", None)
+    if isinstance(links, list) and links:
+        return all(bounded(link) for link in links)
+    return any(bot.options.get(key) is not None for key in ("time", "depth", "nodes"))
 
 
 def _check_specs(game: Game, *specs: str) -> None:
@@ -84,7 +102,14 @@ def cmd_think(args: argparse.Namespace) -> int:
         raise MyriadError(f"{game.id}: chance moves next in this position; no bot chooses it "
                           f"(its outcomes: {', '.join(game.format_move(state, m) for m, _ in game.chance_outcomes(state))})")
     bot = make_bot(args.bot, game)
-    limits = Limits.of(args.time) if args.time else Limits()
+    default_time = None
+    if args.time:
+        limits = Limits.of(args.time)
+    elif bounded(bot):
+        limits = Limits()
+    else:
+        default_time = DEFAULT_THINK_SECONDS
+        limits = Limits.of(default_time)
     try:
         decision = bot.choose(game.observe(state, state.to_move), limits)
     except Exception as err:  # noqa: BLE001 - e.g. a lone book out of its book: said in one line
@@ -99,10 +124,12 @@ def cmd_think(args: argparse.Namespace) -> int:
            "score": decision.info.get("score"),
            "depth": decision.info.get("depth"), "nodes": decision.info.get("nodes"),
            "seconds": round(decision.info.get("seconds", 0.0), 4), "pv": pv,
-           "bot": decision.info.get("bot", bot.name)}
+           "bot": decision.info.get("bot", bot.name), "default_time": default_time}
     if args.json:
         print(json.dumps(out))
     else:
+        if default_time is not None:
+            print(f"no limit in {args.bot!r} and no --time: thinking {default_time:g} s (the default)")
         print(f"move: {out['move']}  (score {out['score']}, depth {out['depth']}, nodes {out['nodes']}, "
               f"{out['seconds']} s, by {out['bot']})")
         print(f"pv: {' '.join(pv)}")
@@ -290,7 +317,8 @@ def add_commands(commands: Any) -> None:
     think.add_argument("--position", metavar="TEXT", help="the position (default: the start)")
     think.add_argument("--bot", default="alphabeta:time=1", metavar="SPEC", help="bot spec")
     think.add_argument("--time", type=options.seconds(), metavar="S",
-                       help="seconds to think (besides the spec's own)")
+                       help=f"seconds to think (besides the spec's own; when neither --time nor the spec "
+                            f"sets a time, depth or node limit: {DEFAULT_THINK_SECONDS:g} s)")
     think.add_argument("--json", action="store_true")
     think.set_defaults(run=cmd_think)
 
