@@ -12,6 +12,7 @@ runs by default; ``-m slow`` plays thousands of positions.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,7 @@ except ImportError:  # the oracle is part of the test extra: a missing one must 
 VARIANTS = Path(__file__).parent / "variants"
 
 #: (Myriad game: a registered id or "file.toml:id", Fairy-Stockfish variant).
-PAIRS = [("chess", "chess"), ("shatranj", "shatranj"), ("makruk", "makruk"),
+PAIRS = [("chess", "chess"), ("shatranj", "shatranj"), ("makruk", "makruk"), ("xiangqi", "xiangqi"),
          ("capablanca.toml:capablanca", "capablanca-t"), ("grand.toml:grand", "grand-t"),
          ("camelzebra.toml:camelzebra", "camelzebra-t"), ("zonechess.toml:zonechess", "zonechess-t"),
          ("cannonchess.toml:cannonchess", "cannonchess-t"), ("nightrider.toml:nightrider", "nightrider-t"),
@@ -54,7 +55,12 @@ def myriad_game(name: str) -> PieceGame:
 
 
 def ucis(game: PieceGame, state: State) -> dict[str, object]:
-    return {game.uci(state, m): m for m in game.legal_moves(state)}
+    """Legal moves by their UCI text as Fairy-Stockfish writes it (ranks from 1, where
+    xiangqi's ICCS counts from 0)."""
+    shift = 1 - game.piece_rules.first_rank
+    return {(re.sub(r"\d+", lambda r: str(int(r.group()) + shift), game.uci(state, m)) if shift
+             else game.uci(state, m)): m
+            for m in game.legal_moves(state)}
 
 
 def fields(fen: str) -> list[str]:
@@ -106,6 +112,11 @@ TARGETED = {
     "camelzebra": ["4k3/8/8/8/8/8/8/L3KZ2 b - - 0 1", "4k3/8/8/8/1l6/8/8/4K3 w - - 0 1"],
     "nightrider": ["4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", "4k3/8/8/2n5/8/8/5P2/6K1 w - - 0 1",
                    "k7/8/8/2n5/8/4P3/8/6K1 w - - 0 1"],
+    # palaces, the river, the flying general (a move off the file, a screen leaving it),
+    # soldiers across the river, cannons screening checks
+    "xiangqi": ["3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1", "4k4/9/9/9/4p4/9/9/9/9/3K5 w - - 0 1",
+                "4k4/9/9/9/9/9/9/4R4/9/3K5 b - - 0 1", "4k4/9/9/2P1P4/9/9/9/9/9/3K5 w - - 0 1",
+                "3k5/4a4/4c4/9/9/2B3B2/9/4C4/9/4K4 w - - 0 1", "2bk5/9/4b4/9/2N6/9/9/9/9/5K3 w - - 0 1"],
     "losalamos": ["2k3/P5/6/6/6/3K2 w - - 0 1", "1r1k2/P5/6/6/6/3K2 w - - 0 1"],
 }
 

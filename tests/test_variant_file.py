@@ -297,6 +297,14 @@ def test_a_syntax_error_names_file_and_line() -> None:
     ('letter = "N"', 'letter = "Q"', 'letter = "Q"', "mini.pieces.knight.letter", "already the queen's"),
     ('move_rule = 25', 'move_rule = -1', "move_rule", "mini.options.move_rule", "expected 0 or more"),
     ('stalemate = "loss"', 'stalemate = "lose"', "stalemate", "mini.options.stalemate", "expected loss, draw or win"),
+    ('betza = "N"', 'betza = "N"\nconfined = "palace"', "confined", "mini.pieces.knight.confined",
+     "no zone 'palace'"),
+    ('betza = "N"', 'betza = "N"\nzone_moves = { river = "sW" }', "zone_moves",
+     "mini.pieces.knight.zone_moves.river", "no zone 'river'"),
+    ('betza = "N"', 'betza = "N"\nzone_moves = { promotion = "N" }', "zone_moves",
+     "mini.pieces.knight.zone_moves.promotion", "steps and slides only"),
+    ('stalemate = "loss"', 'no_facing_kings = 1', "no_facing_kings", "mini.options.no_facing_kings",
+     "expected true or false"),
 ])
 def test_broken_files_name_file_line_and_field(old: str, new: str, needle: str, field: str, expected: str) -> None:
     assert old in SMALL

@@ -22,7 +22,7 @@ from myriad.core.numbers import read_int, shortened
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.ranks import board_rows, format_ranks, parse_ranks
 from myriad.core.state import State
-from myriad.core.topology import Topology
+from myriad.core.topology import Topology, file_letter
 
 CASTLING_LETTERS = "KQkq"
 
@@ -49,7 +49,14 @@ class PieceRules:
       a letter in SAN;
     * ``rights_fields``: write castling and en-passant fields in positions;
     * ``square_bonus``: kind -> a bonus per square for evaluation, written as the board is
-      printed for the first player (top row first); the second player's is mirrored.
+      printed for the first player (top row first); the second player's is mirrored;
+    * ``confined``: kind -> a zone (per player) its moves never leave (xiangqi's palace
+      and river);
+    * ``first_rank``: the number of the first rank in move coordinates (1 as in chess's UCI;
+      0 in xiangqi's ICCS, ``h2e2``);
+    * ``royals_may_not_face``: royal pieces of the two sides may not stand on one file with
+      nothing between them (xiangqi's flying general): a move that leaves them so is illegal,
+      as one that leaves the own royal piece attacked.
     """
 
     movement: Mapping[str, Sequence[Rule]]
@@ -68,6 +75,9 @@ class PieceRules:
     pawn_kinds: frozenset[str] = field(default_factory=frozenset)
     rights_fields: bool = True
     square_bonus: Mapping[str, Sequence[int]] = field(default_factory=dict)
+    confined: Mapping[str, str] = field(default_factory=dict)
+    royals_may_not_face: bool = False
+    first_rank: int = 1
 
 
 class PieceGame(Game):
@@ -81,7 +91,11 @@ class PieceGame(Game):
         pieces = PieceSet(kinds, 2)
         super().__init__(topology, pieces, setups)
         self.piece_rules = rules
-        self.tables = MoveTables(topology, pieces, rules.movement, rules.promotions)
+        self.tables = MoveTables(topology, pieces, rules.movement, rules.promotions, rules.confined)
+        #: Square names in move coordinates (``first_rank`` counts the ranks).
+        self.coordinate_names = tuple(f"{file_letter(int(x))}{int(y) + rules.first_rank}"
+                                      for x, y in topology.coords) if rules.first_rank != 1 else topology.names
+        self.file_dirs = tuple(topology.direction(d) for d in ("n", "s")) if rules.royals_may_not_face else ()
         self.castlings = tuple(self._compile_castling(c) for c in rules.castlings)
         # squares whose every touch clears castling rights
         self.rights_lost: dict[int, int] = {}
@@ -151,6 +165,19 @@ class PieceGame(Game):
         king = self.royal_square(state.cells, state.to_move)
         return king >= 0 and self.tables.attacked(state.cells, king, 1 - state.to_move)
 
+    def royals_face(self, cells: Sequence[int], king: int) -> bool:
+        """Whether the royal piece on ``king`` sees an enemy royal piece along its file with
+        nothing between (only under ``royals_may_not_face``)."""
+        owner_of, royal, me = self.pieces.owner_of, self.royal, self.pieces.owner_of[cells[king]]
+        for d in self.file_dirs:
+            for t in self.topology.ray(king, d):
+                c = cells[t]
+                if c:
+                    if c in royal and owner_of[c] != me:
+                        return True
+                    break
+        return False
+
     def legal_moves(self, state: State) -> list[Move]:
         return self._generate(state, noisy_only=False)
 
@@ -180,7 +207,8 @@ class PieceGame(Game):
         # Without rides, lame leaps or hops among the enemy's attacks, only a pinned piece,
         # the king, an en-passant capture or any move out of check can expose the king;
         # with them, every move is tried.
-        safe = not in_check and self.tables.simple[enemy]
+        safe = not in_check and self.tables.simple[enemy] and not self.file_dirs
+        facing = self.royals_face if self.file_dirs else None
         legal = []
         for move in moves:
             last = move[-1]
@@ -194,7 +222,8 @@ class PieceGame(Game):
                 board[a] = 0
                 if kind == MOVE:
                     board[b] = p
-            if not attacked(board, last[2] if piece in royal else king, enemy):
+            mine = last[2] if piece in royal else king
+            if not attacked(board, mine, enemy) and not (facing is not None and facing(board, mine)):
                 legal.append(move)
         if self.castlings and not noisy_only and not in_check and state.flags[0]:
             legal.extend(self._castling_moves(state, player))
@@ -398,6 +427,9 @@ class PieceGame(Game):
                         f"{self.id}: {self.player_names[player]} must have exactly one king, has {kings}")
             if self.tables.attacked(cells, self.royal_square(cells, 1 - to_move), to_move):
                 raise PositionError(f"{self.id}: the side not to move is in check")
+            if self.file_dirs and self.royals_face(cells, self.royal_square(cells, to_move)):
+                raise PositionError(f"{self.id}: the kings face each other on an open file, which no "
+                                    "legal move leaves")
             king = self.royal_square(cells, to_move)
             checkers = {m[-1][1] for m in self.tables.pseudo_moves(cells, 1 - to_move, -1, True)
                         if m[-1][2] == king}
@@ -537,8 +569,9 @@ class PieceGame(Game):
     # -- moves as text -----------------------------------------------------------------------
 
     def uci(self, state: State, move: Move) -> str:
-        """Coordinate notation: from-square, to-square, promotion letter (``e7e8q``)."""
-        names = self.topology.names
+        """Coordinate notation: from-square, to-square, promotion letter (``e7e8q``; ranks
+        counted from ``first_rank``)."""
+        names = self.coordinate_names
         first = next(a for a in move if a[0] == MOVE)
         text = names[first[1]] + names[first[2]]
         if first[3] != state.cells[first[1]]:

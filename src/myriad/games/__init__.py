@@ -21,6 +21,7 @@ REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
     "chess": ("myriad.games.variant_file", "shipped", {"variant": "chess"}),
     "shatranj": ("myriad.games.variant_file", "shipped", {"variant": "shatranj"}),
     "makruk": ("myriad.games.variant_file", "shipped", {"variant": "makruk"}),
+    "xiangqi": ("myriad.games.variant_file", "shipped", {"variant": "xiangqi"}),
     "checkers": ("myriad.games.draughts", "english", {}),
     "russian": ("myriad.games.draughts", "russian", {}),
     "brazilian": ("myriad.games.draughts", "brazilian", {}),

@@ -30,21 +30,21 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from myriad.core.errors import GameDefinitionError, MyriadError
 from myriad.core.mechanics.betza import keeps_colour, parse_betza
-from myriad.core.mechanics.movement import Castling, Promotion, Rule
+from myriad.core.mechanics.movement import Castling, Promotion, Rule, Slide
 from myriad.core.piece_game import CASTLING_LETTERS, PieceRules
 from myriad.core.pieces import PieceKind
 from myriad.core.topology import Topology, file_letter, square_board
 from myriad.games.chess import ChessGame
 
 #: The variant files shipped in the package (``myriad/games/variants``), read in this order.
-SHIPPED = ("chess.toml", "shatranj.toml", "makruk.toml")
+SHIPPED = ("chess.toml", "shatranj.toml", "makruk.toml", "xiangqi.toml")
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
 
@@ -67,6 +67,9 @@ PIECE = {
     "pawn": Field(bool, "whether its moves reset the move-rule count and are written without a letter"),
     "glyphs": Field(list, "a picture character per player", str),
     "squares": Field(list, "a bonus per square for the bots, rank by rank from the top as White sees it", int),
+    "confined": Field(str, "a zone its moves never leave (e.g. a palace), White's squares, mirrored for Black"),
+    "zone_moves": Field(dict, "more moves, by zone: steps and slides (Betza) made only from squares of that zone "
+                              "(e.g. { across = \"sW\" } for a soldier across the river)", str),
 }
 PROMOTION = {
     "piece": Field(str, "the kind that promotes"),
@@ -87,6 +90,10 @@ OPTIONS = {
                                    "king at once)"),
     "move_rule": Field(int, "draw after this many moves by each side with no capture and no pawn move (0: none)"),
     "repetition": Field(int, "draw when a position occurs this many times (0: never)"),
+    "first_rank": Field(int, "the number of the first rank in move coordinates: 1 (as UCI) or 0 (as xiangqi's "
+                             "ICCS, h2e2)"),
+    "no_facing_kings": Field(bool, "whether the two royal pieces may not stand on one file with nothing between "
+                                   "(xiangqi's flying general): no move may leave them so"),
     "insufficient_material": Field(list, "kinds that cannot mate alone: with only these, one in all or "
                                          "colour-bound ones on one colour, the game is drawn", str),
 }
@@ -361,6 +368,21 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
             movement[name] = parse_betza(piece["betza"], initial_zone=f"initial-{name}")
         except MyriadError as err:
             raise where.error(("pieces", name, "betza"), str(err)) from None
+        for zone_name, betza in piece.get("zone_moves", {}).items():
+            path = ("pieces", name, "zone_moves", zone_name)
+            if zone_name not in zones:
+                raise where.error(path, f"no zone {zone_name!r} (zones: {', '.join(zones) or 'none'})")
+            try:
+                extra = parse_betza(betza)
+            except MyriadError as err:
+                raise where.error(path, str(err)) from None
+            if not all(isinstance(r, Slide) and r.zone is None for r in extra):
+                raise where.error(path, f"expected steps and slides only (W, F, R, B, K, Q with modifiers), "
+                                        f"got {betza!r}")
+            movement[name] += tuple(replace(r, zone=zone_name) for r in extra)
+        if "confined" in piece and piece["confined"] not in zones:
+            raise where.error(("pieces", name, "confined"), f"no zone {piece['confined']!r} "
+                                                           f"(zones: {', '.join(zones) or 'none'})")
         kinds.append(PieceKind(name, letter, piece.get("value", 100), royal=piece.get("royal", False),
                                glyphs=tuple(piece.get("glyphs", ()))))
         squares = piece.get("squares")
@@ -386,6 +408,8 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
             if options[key] not in RESULTS:
                 raise where.error(("options", key), f"expected loss, draw or win, got {options[key]!r}")
             outcome[key + "d"] = RESULTS[options[key]]
+    if options.get("first_rank", 1) not in (0, 1):
+        raise where.error(("options", "first_rank"), f"expected 0 or 1, got {options['first_rank']}")
     for key in ("move_rule", "repetition"):
         if options.get(key, 0) < 0:
             raise where.error(("options", key), f"expected 0 or more, got {options[key]}")
@@ -402,7 +426,9 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
         minor_kinds=frozenset(minors),
         colour_bound_kinds=frozenset(n for n in minors if keeps_colour(movement[n])),
         pawn_kinds=frozenset(n for n, p in pieces.items() if p.get("pawn")),
-        square_bonus={n: tuple(p["squares"]) for n, p in pieces.items() if p.get("squares")})
+        square_bonus={n: tuple(p["squares"]) for n, p in pieces.items() if p.get("squares")},
+        confined={n: p["confined"] for n, p in pieces.items() if "confined" in p},
+        royals_may_not_face=options.get("no_facing_kings", False), first_rank=options.get("first_rank", 1))
     try:
         game = ChessGame(board, kinds, rules, setups)
         game.id = decl.id

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from myriad.core.errors import GameDefinitionError
 from myriad.core.move import CAPTURE, MOVE, Move
@@ -211,13 +212,16 @@ class MoveTables:
     """
 
     def __init__(self, topology: Topology, pieces: PieceSet, movement: Mapping[str, Sequence[Rule]],
-                 promotions: Sequence[Promotion] = ()) -> None:
+                 promotions: Sequence[Promotion] = (), confined: Mapping[str, str] | None = None) -> None:
         self.topology = topology
         self.pieces = pieces
         size = topology.size
         players = pieces.players
         for kind in movement:
             pieces.code(kind, 0)  # validates the name
+        confined = dict(confined or {})
+        for kind in confined:
+            pieces.code(kind, 0)
         self.opposite = opposite_directions(topology)
         self.rays: list[tuple[tuple[tuple[int, ...], int], ...]] = [()] * pieces.count
         self.lame: list[tuple[tuple[tuple[tuple[int, ...], int, int], ...], ...]] = [()] * pieces.count
@@ -258,6 +262,11 @@ class MoveTables:
                             for k in range((rule.limit or size)):
                                 if k < size:
                                     reach_sets[owner][back][k].add(code)
+                        elif rule.mode != MOVE_ONLY:  # from some squares only: attacks square by square
+                            for pos in zone or ():
+                                ray = self._ray(pos, d, rule.limit)
+                                for i, t in enumerate(ray):
+                                    lame_attacks[owner][t].setdefault((pos, ray[:i]), set()).add(code)
                 elif isinstance(rule, Leap):
                     origins = []
                     for pos in range(size):
@@ -318,6 +327,9 @@ class MoveTables:
                                 eps[pos].append(t)
                 else:
                     raise GameDefinitionError(f"{kind}: unknown movement rule {rule!r}")
+            if kind in confined:
+                self._confine(code, topology.zone(confined[kind], owner), rays, lame, hops, reach_sets[owner],
+                              leap_groups[owner], ride_groups[owner], hop_groups[owner], lame_attacks[owner])
             self.rays[code] = tuple(tuple(r) for r in rays)
             self.lame[code] = tuple(tuple(r) for r in lame)
             self.hops[code] = tuple(tuple(r) for r in hops)
@@ -345,12 +357,52 @@ class MoveTables:
         self.ride_attacks = [tuple((back, frozenset(codes)) for back, codes in groups.items())
                              for groups in ride_groups]
         self.lame_attacks = [tuple(tuple((origin, passed, frozenset(codes))
-                                         for (origin, passed), codes in at[pos].items()) for pos in range(size))
+                                         for (origin, passed), codes in at[pos].items() if codes)
+                                   for pos in range(size))
                              for at in lame_attacks]
         self.hop_attacks = [tuple((full_lines[d], frozenset(codes)) for d, codes in groups.items())
                             for groups in hop_groups]
         self.simple = tuple(not (self.ride_attacks[p] or hop_groups[p] or any(self.lame_attacks[p]))
                             for p in range(players))
+
+    def _confine(self, code: int, zone: Sequence[int], rays: list[list[tuple[tuple[int, ...], int]]],
+                 lame: list[list[tuple[tuple[int, ...], int, int]]], hops: list[list[tuple[tuple[int, ...], int]]],
+                 reach_sets: list[list[set[int]]], leap_groups: Mapping[Any, set[int]],
+                 ride_groups: Mapping[Any, set[int]], hop_groups: Mapping[int, set[int]],
+                 lame_attacks: list[dict[tuple[int, tuple[int, ...]], set[int]]]) -> None:
+        """Keep the moves of ``code`` inside ``zone`` (a xiangqi palace, one side of the river):
+        rays stop at its edge, leaps out of it go; its attacks are listed square by square
+        (as lame leaps are), since a line table cannot say where the zone ends."""
+        inside = frozenset(zone)
+        if any(hops[pos] for pos in range(len(hops))):
+            raise GameDefinitionError(f"{self.pieces.kind(code).name}: a hopper cannot be confined to a zone")
+        for sets in reach_sets:
+            for s in sets:
+                s.discard(code)
+        for groups in (leap_groups, ride_groups, hop_groups):
+            for s in groups.values():
+                s.discard(code)
+        for at in lame_attacks:
+            for s in at.values():
+                s.discard(code)
+        for pos in range(len(rays)):
+            if pos not in inside:  # never stands there: no moves
+                rays[pos], lame[pos] = [], []
+                continue
+            kept = []
+            for ray, mode in rays[pos]:
+                end = next((i for i, t in enumerate(ray) if t not in inside), len(ray))
+                if end:
+                    kept.append((ray[:end], mode))
+            rays[pos] = kept
+            lame[pos] = [(passed, t, mode) for passed, t, mode in lame[pos] if t in inside]
+            for ray, mode in rays[pos]:
+                if mode != MOVE_ONLY:
+                    for i, t in enumerate(ray):
+                        lame_attacks[t].setdefault((pos, ray[:i]), set()).add(code)
+            for passed, t, mode in lame[pos]:
+                if mode != MOVE_ONLY:
+                    lame_attacks[t].setdefault((pos, passed), set()).add(code)
 
     def _compile_promotions(self, promotions: Sequence[Promotion]) -> None:
         pieces, topology = self.pieces, self.topology
