@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from myriad import get_game
-from myriad.ai import BOTS, Bot, Decision, Limits
+from myriad.ai import BOTS, Bot, Decision, Limits, make_bot
 from myriad.ai.solver import Solver
 from myriad.arena.elo import (conclusive, describe_elo, elo_from_score, elo_interval, elo_with_error, fit_ratings,
                               score_interval, wilson_interval)
@@ -511,3 +511,79 @@ def test_think_with_a_bad_bot_value_is_one_line_and_exit_2(spec: str) -> None:
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1 and spec.split(":")[0] in done.stderr
+
+
+def test_terminal_play_help_lenient_moves_and_garbage_told_from_illegal() -> None:
+    """A chess player types ``help``, garbage, an illegal move, ``nc3`` and ``d7-d5``-style
+    long algebraic; each answer says which case it is."""
+    from myriad.arena.terminal import COMMANDS, TerminalGame
+
+    game = get_game("chess")
+    lines = iter(["help", "xyz", "e5", "nc3", "moves", "e2-e4", "quit"])
+    shown: list[str] = []
+    session = TerminalGame(game, [None, make_bot("random:seed=1", game)], game.initial_state(), 0.2,
+                           read=lambda prompt: next(lines), write=shown.append)
+    assert session.run() == 0
+    text = "\n".join(shown)
+    assert all(name in text for name, _ in COMMANDS)
+    assert "not played: not a move: chess: 'xyz'" in text
+    assert "not played: illegal: chess: 'e5' is not legal here" in text
+    assert session.notation[0] == "Nc3" and session.notation[2] == "e4" and len(session.notation) == 4
+    listing = next(line for line in shown if line.startswith("legal moves ("))
+    assert all(len(row) <= 100 for row in listing.splitlines())
+    # the list is wrapped between moves, never inside one: every word is a legal move
+    words = listing.split(":", 1)[1].split()
+    state = session.states[2]
+    assert sorted(words) == sorted(game.format_move(state, m) for m in game.legal_moves(state))
+
+
+def test_terminal_play_says_the_result_in_words() -> None:
+    from myriad.arena.terminal import TerminalGame
+
+    game = get_game("tictactoe")
+    lines = iter(["a1", "b1", "a2", "b2", "a3"])
+    shown: list[str] = []
+    session = TerminalGame(game, [None, None], game.initial_state(), 0.2, read=lambda prompt: next(lines),
+                           write=shown.append)
+    assert session.run() == 0
+    assert f"game over: {game.player_names[0]} wins, by" in "\n".join(shown)
+    assert "after 5 plies" in "\n".join(shown)
+
+
+@pytest.mark.parametrize(("text", "played"), [("nc3", "Nc3"), ("Ng1-f3", "Nf3"), ("d2-d4", "d4"),
+                                              ("e2xe4", "e4"), ("e4!?", "e4"), ("Nf3 $1", "Nf3"),
+                                              ("g1f3", "Nf3"), ("Nf3+", "Nf3")])
+def test_chess_reads_moves_as_players_type_them(text: str, played: str) -> None:
+    game = get_game("chess")
+    state = game.initial_state()
+    assert game.format_move(state, game.parse_move(state, text)) == played
+
+
+def test_chess_castles_written_with_zeros_or_lower_case_and_refuses_garbage_and_illegal_apart() -> None:
+    from myriad.core.errors import IllegalMoveError, InvalidMoveError
+
+    game = get_game("chess")
+    state = game.parse_position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    for text in ("0-0", "O-O", "o-o", "e1g1", "Ke1-g1"):
+        assert game.format_move(state, game.parse_move(state, text)) == "O-O"
+    assert game.format_move(state, game.parse_move(state, "0-0-0")) == "O-O-O"
+    start = game.initial_state()
+    for garbage in ("xyz", "e9", "a1a9", "N-c3", "!!"):
+        with pytest.raises(InvalidMoveError):
+            game.parse_move(start, garbage)
+    for illegal in ("e5", "Ke2", "bxc3", "qd1"):
+        with pytest.raises(IllegalMoveError):
+            game.parse_move(start, illegal)
+    checked = game.parse_position("4k3/8/8/8/8/8/4r3/R3K3 w Q - 0 1")
+    with pytest.raises(IllegalMoveError, match="your king is in check"):
+        game.parse_move(checked, "Ra8")
+
+
+def test_play_command_end_to_end_with_a_piped_stdin() -> None:
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "myriad", "play", "chess", "--second", "random", "--movetime", "0.2"],
+                          input="help\nxyz\ne5\nnc3\nquit\n", capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "print this list" in done.stdout and "not a move" in done.stdout and "illegal" in done.stdout
+    assert "last: Nc3" in done.stdout

@@ -5,7 +5,8 @@ Where chance moves (a die), the program draws the outcome by its probability fro
 generator seeded with ``--seed`` and shows it; no seat ever chooses it.  The board is
 redrawn after every move.  At a human's turn, type a move in the game's
 notation, or ``undo`` (back to your previous turn), ``redo``, ``moves`` (the legal moves),
-``position`` (the position text) or ``quit``.  Bad input gets the reason and a hint, and
+``position`` (the position text), ``help`` (these commands) or ``quit``.  Text that is not
+a move and a move that is not legal are told apart (an illegal move says why where it can).  Bad input gets the reason and a hint, and
 the game carries on.
 """
 
@@ -19,12 +20,21 @@ from typing import Any
 
 from myriad.ai import Bot, Limits, make_bot
 from myriad.arena import options
-from myriad.core.errors import MyriadError
+from myriad.core.errors import IllegalMoveError, InvalidMoveError, MyriadError
 from myriad.core.game import Game
 from myriad.core.state import State
 from myriad.games import get_game
 
 HUMAN = "human"
+
+#: The commands a human may type at the prompt, with what each does (``help`` prints them).
+COMMANDS = (("MOVE", "play a move in the game's notation (e.g. {example})"),
+            ("moves", "list the legal moves"),
+            ("undo", "take back moves to your previous turn"),
+            ("redo", "play the undone moves again"),
+            ("position", "print the position text (to start from it with --position)"),
+            ("help", "print this list"),
+            ("quit", "leave the game (also exit, q, or end of input)"))
 
 
 class TerminalGame:
@@ -60,8 +70,8 @@ class TerminalGame:
             outcome = game.outcome(self.state)
             if outcome is not None:
                 winner = outcome.winner
-                who = "draw" if winner is None else f"{game.player_names[winner]} wins"
-                self.write(f"game over: {who} ({outcome.reason})")
+                who = "a draw" if winner is None else f"{game.player_names[winner]} wins"
+                self.write(f"game over: {who}, by {outcome.reason} after {len(self.notation)} plies")
                 self.write(f"moves: {' '.join(self.notation)}")
                 return 0
             if game.is_chance(self.state):
@@ -111,7 +121,9 @@ class TerminalGame:
                 continue
             if text in ("quit", "exit", "q"):
                 return False
-            if text == "moves":
+            if text == "help":
+                self.write(self.help_text())
+            elif text == "moves":
                 self.write(self.moves_text())
             elif text == "position":
                 self.write(game.format_position(self.state))
@@ -126,6 +138,12 @@ class TerminalGame:
             elif text:
                 try:
                     move = game.parse_move(self.state, text)
+                except IllegalMoveError as err:
+                    self.write(f"not played: illegal: {err}")
+                    continue
+                except InvalidMoveError as err:
+                    self.write(f"not played: not a move: {err} (type 'moves' for the legal moves, 'help' for commands)")
+                    continue
                 except MyriadError as err:
                     self.write(f"not played: {err}")
                     continue
@@ -166,10 +184,17 @@ class TerminalGame:
                 break
         return True
 
+    def help_text(self) -> str:
+        """The commands of the prompt, one a line."""
+        legal = self.game.legal_moves(self.state)
+        example = self.game.format_move(self.state, legal[0]) if legal else "a move"
+        return "\n".join(f"  {name:<9} {what.format(example=example)}" for name, what in COMMANDS)
+
     def moves_text(self) -> str:
         """The legal moves, wrapped."""
         moves = [self.game.format_move(self.state, m) for m in self.game.legal_moves(self.state)]
-        return textwrap.fill(f"legal moves ({len(moves)}): {' '.join(moves)}", 100, subsequent_indent="  ")
+        return textwrap.fill(f"legal moves ({len(moves)}): {' '.join(moves)}", 100, subsequent_indent="  ",
+                             break_long_words=False, break_on_hyphens=False)
 
     def show(self) -> None:
         """Redraw the board and whose turn it is."""

@@ -10,14 +10,29 @@ its disambiguation and check marks, and reading moves in SAN or UCI (``g1f3``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import NoReturn
 
-from myriad.core.errors import IllegalMoveError
+from myriad.core.errors import IllegalMoveError, InvalidMoveError
 from myriad.core.move import Move
 from myriad.core.piece_game import PieceGame
 from myriad.core.state import State
 from myriad.notation.san import san
+
+
+#: Move annotations (``!``, ``?``, ``!?``, ``??``...) and NAG numbers after a move.
+_ANNOTATION = re.compile(r"(?:[!?]{1,2}|\s*\$\d+)+$")
+#: A move written from square to square: ``g1-f3``, ``Ng1-f3``, ``e4xd5``, ``e7-e8=Q``.
+_LONG_ALGEBRAIC = re.compile(r"[KQRBN]?(?P<from>[a-z]\d{1,2})[-x:](?P<to>[a-z]\d{1,2})(?:=?(?P<promo>[QRBNqrbn]))?")
+#: A move in SAN or UCI (any piece letter: variants have their own), or castling.
+_WRITTEN_MOVE = re.compile(r"[A-Za-z]?[a-z]?\d{0,2}[x:]?[a-z]\d{1,2}(?:=?[A-Za-z])?|[a-z]\d{1,2}[a-z]\d{1,2}[a-z]?"
+                           r"|[A-Z]?@[a-z]\d{1,2}|O-O(?:-O)?")
+#: A square's name in a written move.
+_SQUARE = re.compile(r"[a-z]\d{1,2}")
+#: Lower-case piece letters read as pieces when the move is not a pawn's: not ``b``,
+#: which names a file as well as the bishop.
+_LENIENT_PIECES = frozenset("nrqk")
 
 
 class ChessGame(PieceGame):
@@ -32,19 +47,50 @@ class ChessGame(PieceGame):
         return (uci, bare)
 
     def parse_move(self, state: State, text: str) -> Move:
+        """The legal move written ``text``: SAN (``Nf3``, ``O-O`` or ``0-0``, check marks and
+        annotations ``!?`` ignored), UCI (``g1f3``), long algebraic (``g1-f3``, ``Ng1-f3``,
+        ``e4xd5``) or SAN with a lower-case piece letter (``nc3``; not ``b``, which is a
+        pawn's file). ``InvalidMoveError`` for text that is not a move, ``IllegalMoveError``
+        for a move not legal here."""
         text = text.strip()
-        self.check_move_syntax(text)
+        annotated = _ANNOTATION.sub("", text)  # e4!? -> e4, Nf3+ stays for the checks below
+        self.check_move_syntax(annotated or text)
         legal = self.legal_moves(state)
         for move in legal:  # UCI first: cheap
-            if self.uci(state, move) == text:
+            if self.uci(state, move) == annotated:
                 return move
-        wanted = text.rstrip("+#!?").replace("0-0-0", "O-O-O").replace("0-0", "O-O")
-        for move in legal:
-            if san(self, state, move, legal, suffix=False) == wanted:
-                return move
+        long = _LONG_ALGEBRAIC.fullmatch(annotated.rstrip("+#"))
+        if long is not None:  # g1-f3, Ng1-f3, e7xe8=Q: the squares, then the promotion
+            uci = long["from"] + long["to"] + (long["promo"] or "").lower()
+            for move in legal:
+                if self.uci(state, move) == uci:
+                    return move
+        wanted = annotated.rstrip("+#").replace("0-0-0", "O-O-O").replace("0-0", "O-O")
+        candidates = [wanted]
+        if wanted[:1] in _LENIENT_PIECES and wanted not in ("o-o", "o-o-o"):
+            candidates.append(wanted[0].upper() + wanted[1:])   # nc3 -> Nc3
+        elif wanted in ("o-o", "o-o-o"):
+            candidates.append(wanted.upper())
+        for candidate in candidates:
+            for move in legal:
+                if san(self, state, move, legal, suffix=False) == candidate:
+                    return move
+        self._check_written_move(text, wanted)
         self._illegal(state, text, legal)
+
+    def _check_written_move(self, text: str, wanted: str) -> None:
+        """Raise ``InvalidMoveError`` when ``wanted`` (``text`` without annotations) has no
+        shape of a written move or names a square not on the board: ``xyz``, ``e9``."""
+        if not (_WRITTEN_MOVE.fullmatch(wanted) or _LONG_ALGEBRAIC.fullmatch(wanted)):
+            raise InvalidMoveError(f"{self.id}: {text!r} is not a move (expected e.g. e4, Nf3, O-O, e2e4)")
+        names = self.topology.index
+        for square in _SQUARE.findall(wanted):
+            if square not in names:
+                raise InvalidMoveError(f"{self.id}: {text!r} is not a move: there is no square {square} "
+                                       f"on this board")
 
     def _illegal(self, state: State, text: str, legal: list[Move]) -> NoReturn:
         shown = ", ".join(san(self, state, m, legal) for m in legal[:16]) or "none"
-        raise IllegalMoveError(f"{self.id}: {text!r} is not legal here; legal moves: {shown}"
+        why = " (your king is in check: the move must get it out of check)" if self.in_check(state) else ""
+        raise IllegalMoveError(f"{self.id}: {text!r} is not legal here{why}; legal moves: {shown}"
                                + (f" ... ({len(legal)} in all)" if len(legal) > 16 else ""))
