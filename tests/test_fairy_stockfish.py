@@ -116,7 +116,8 @@ TARGETED = {
     # soldiers across the river, cannons screening checks
     "xiangqi": ["3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1", "4k4/9/9/9/4p4/9/9/9/9/3K5 w - - 0 1",
                 "4k4/9/9/9/9/9/9/4R4/9/3K5 b - - 0 1", "4k4/9/9/2P1P4/9/9/9/9/9/3K5 w - - 0 1",
-                "3k5/4a4/4c4/9/9/2B3B2/9/4C4/9/4K4 w - - 0 1", "2bk5/9/4b4/9/2N6/9/9/9/9/5K3 w - - 0 1"],
+                "3k5/4a4/4c4/9/9/2B3B2/9/4C4/9/4K4 w - - 0 1", "2bk5/9/4b4/9/2N6/9/9/9/9/5K3 w - - 0 1",
+                "4k4/2N6/9/9/9/9/9/4R4/9/3KC4 b - - 0 1"],  # a triple check: horse, chariot, cannon
     "losalamos": ["2k3/P5/6/6/6/3K2 w - - 0 1", "1r1k2/P5/6/6/6/3K2 w - - 0 1"],
 }
 

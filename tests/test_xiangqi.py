@@ -185,3 +185,12 @@ def test_moves_in_iccs_coordinates() -> None:
     assert {"h2e2", "b0c2", "a0a1", "e0e1", "c3c4"} <= moves and "h3e3" not in moves
     after = game.play_text(game.play_text(state, "h2e2"), "h9g7")
     assert game.format_position(after).split()[0] == "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR"
+
+
+def test_a_triple_check_is_a_position_of_the_game() -> None:
+    """A horse leaving the file uncovers a chariot and the cannon behind it and checks as
+    well: three checkers, which chess positions never have."""
+    game = get_game("xiangqi")
+    state = game.parse_position("4k4/2N6/9/9/9/9/9/4R4/9/3KC4 b - - 0 1")
+    assert game.in_check(state)
+    assert {game.uci(state, m) for m in game.legal_moves(state)} == {"e9f9"}  # d9 faces the red general
