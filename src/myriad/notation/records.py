@@ -3,7 +3,8 @@
 Each record has tag pairs (``[White "alphabeta"]``), then the moves numbered in pairs, then
 the result (``1-0``, ``0-1``, ``1/2-1/2`` or ``*``).  ``read_records`` takes any of them back
 to lists of move texts, skipping tags, numbers, comments (``{...}``, ``; ...`` and lines
-starting with ``%`` or ``#``) and results.
+starting with ``%`` or ``#``), variations (``( ... )``, nested), annotations (``!?``, ``??``
+after a move or alone, NAGs such as ``$1``) and results; a file may hold several games.
 
 Tag values are quoted as PGN says: ``\\`` for a backslash and ``\"`` for a quote; characters
 that would break the line (newlines, other control characters) are written as spaces.  So a
@@ -21,7 +22,10 @@ from myriad.core.game import Game, Outcome
 from myriad.core.state import State
 
 MOVE_NUMBER = re.compile(r"^\d+\.+")
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+#: Game results ending a record: PGN's, and PDN's written in points of two (``2-0``, ``1-1``).
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1")
+#: Move annotations written after a move (``e4!?``, ``Nf3!!``, ``32-28?``).
+_ANNOTATION = re.compile(r"[!?]+$")
 TAG_NAME = re.compile(r"\w+", re.ASCII)
 # One piece of a record file: a whole tag line, a comment, a line starting with "[" that is
 # not a well-formed tag, a word of the movetext, or blanks.
@@ -29,7 +33,8 @@ _PIECE = re.compile(r"""
     (?P<tag>^[ \t]*\[(?P<name>\w+)[ \t]+"(?P<value>(?:[^"\\\n]|\\[^\n])*)"[ \t]*\][ \t]*$)
   | (?P<comment>\{[^}]*(?:\}|\Z)|;[^\n]*|^[%#][^\n]*)
   | (?P<bad>^[ \t]*\[[^\n]*)
-  | (?P<word>[^\s{;]+)
+  | (?P<open>\() | (?P<close>\)) | (?P<nag>\$\d+)
+  | (?P<word>[^\s{;()]+)
   | [^\S\n]+ | \n
 """, re.MULTILINE | re.VERBOSE)
 _ESCAPED = re.compile(r"\\(.)")
@@ -110,9 +115,11 @@ def read_records(text: str, source: str = "records") -> list[Record]:
     records: list[Record] = []
     current: Record | None = None
     in_moves = False
+    depth = 0  # inside how many variations: their moves are skipped
     for piece in _PIECE.finditer(text):
         kind = piece.lastgroup
         if kind == "tag":
+            depth = 0  # a new game's tags close any variation left open
             if current is None or in_moves:
                 current, in_moves = Record(), False
                 records.append(current)
@@ -122,8 +129,12 @@ def read_records(text: str, source: str = "records") -> list[Record]:
             line = piece.group().strip()
             shown = line if len(line) <= 80 else f"{line[:80]}..."
             raise MyriadError(f"{source}:{number}: malformed tag {shown!r}")
-        elif kind == "word":
-            token = MOVE_NUMBER.sub("", piece.group())
+        elif kind == "open":
+            depth += 1
+        elif kind == "close":
+            depth = max(0, depth - 1)
+        elif kind == "word" and depth == 0:
+            token = _ANNOTATION.sub("", MOVE_NUMBER.sub("", piece.group()))
             if not token:
                 continue
             if current is None:
