@@ -303,6 +303,7 @@ def test_a_syntax_error_names_file_and_line() -> None:
      "mini.pieces.knight.zone_moves.river", "no zone 'river'"),
     ('betza = "N"', 'betza = "N"\nzone_moves = { promotion = "N" }', "zone_moves",
      "mini.pieces.knight.zone_moves.promotion", "steps and slides only"),
+    ('betza = "N"', 'betza = "N"\naliases = ["Q"]', "aliases", "mini.pieces.knight.aliases[0]", "already taken"),
     ('stalemate = "loss"', 'no_facing_kings = 1', "no_facing_kings", "mini.options.no_facing_kings",
      "expected true or false"),
 ])

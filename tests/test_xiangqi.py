@@ -194,3 +194,10 @@ def test_a_triple_check_is_a_position_of_the_game() -> None:
     state = game.parse_position("4k4/2N6/9/9/9/9/9/4R4/9/3KC4 b - - 0 1")
     assert game.in_check(state)
     assert {game.uci(state, m) for m in game.legal_moves(state)} == {"e9f9"}  # d9 faces the red general
+
+
+def test_cpw_letters_are_read_too() -> None:
+    game = get_game("xiangqi")
+    for position in require(load_oracle("xiangqi_perft.json")["positions"], "xiangqi positions"):
+        cpw = game.parse_position(position["fen_cpw_letters"] + " - - 0 1")
+        assert game.format_position(cpw) == game.format_position(game.parse_position(position["fen"]))

@@ -52,6 +52,8 @@ class PieceRules:
       printed for the first player (top row first); the second player's is mirrored;
     * ``confined``: kind -> a zone (per player) its moves never leave (xiangqi's palace
       and river);
+    * ``letter_aliases``: more letters read for a kind in positions (upper case; lower case for
+      the second player), never written: letter -> kind;
     * ``first_rank``: the number of the first rank in move coordinates (1 as in chess's UCI;
       0 in xiangqi's ICCS, ``h2e2``);
     * ``royals_may_not_face``: royal pieces of the two sides may not stand on one file with
@@ -78,6 +80,7 @@ class PieceRules:
     confined: Mapping[str, str] = field(default_factory=dict)
     royals_may_not_face: bool = False
     first_rank: int = 1
+    letter_aliases: Mapping[str, str] = field(default_factory=dict)
 
 
 class PieceGame(Game):
@@ -95,6 +98,11 @@ class PieceGame(Game):
         #: Square names in move coordinates (``first_rank`` counts the ranks).
         self.coordinate_names = tuple(f"{file_letter(int(x))}{int(y) + rules.first_rank}"
                                       for x, y in topology.coords) if rules.first_rank != 1 else topology.names
+        #: Letters read in positions: the pieces' own and their aliases.
+        self.letter_codes = dict(pieces.code_of_letter)
+        for letter, kind in rules.letter_aliases.items():
+            self.letter_codes[letter.upper()] = pieces.code(kind, 0)
+            self.letter_codes[letter.lower()] = pieces.code(kind, 1)
         self.file_dirs = tuple(topology.direction(d) for d in ("n", "s")) if rules.royals_may_not_face else ()
         self.castlings = tuple(self._compile_castling(c) for c in rules.castlings)
         # squares whose every touch clears castling rights
@@ -375,7 +383,7 @@ class PieceGame(Game):
                                 f", half-moves, move number), got {len(fields)} in {shortened(text)}")
         if len(fields) == wanted - 2:
             fields += ["0", "1"]  # the clocks may be left out, as in EPD
-        cells = parse_ranks(self.topology, fields[0], self.pieces.code_of_letter)
+        cells = parse_ranks(self.topology, fields[0], self.letter_codes)
         if fields[1] not in self.side_letters:
             raise PositionError(f"{self.id}: side to move must be 'w' or 'b', got {shortened(fields[1])}")
         to_move = self.side_letters.index(fields[1])

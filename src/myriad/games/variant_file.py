@@ -67,6 +67,8 @@ PIECE = {
     "pawn": Field(bool, "whether its moves reset the move-rule count and are written without a letter"),
     "glyphs": Field(list, "a picture character per player", str),
     "squares": Field(list, "a bonus per square for the bots, rank by rank from the top as White sees it", int),
+    "aliases": Field(list, "more letters read for it in positions, never written (e.g. H for a horse "
+                           "written N)", str),
     "confined": Field(str, "a zone its moves never leave (e.g. a palace), White's squares, mirrored for Black"),
     "zone_moves": Field(dict, "more moves, by zone: steps and slides (Betza) made only from squares of that zone "
                               "(e.g. { across = \"sW\" } for a soldier across the river)", str),
@@ -354,6 +356,7 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
     setups = {"start": spec["start"], **spec.get("setups", {})}
     zones = {name: _zone(where, ("zones", name), board, squares) for name, squares in spec.get("zones", {}).items()}
     kinds, movement, letters = [], {}, {}
+    aliases: dict[str, str] = {}
     for name, piece in pieces.items():
         for key in ("letter", "betza"):
             if key not in piece:
@@ -364,6 +367,13 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
         if letter in letters:
             raise where.error(("pieces", name, "letter"), f"letter {letter!r} is already the {letters[letter]}'s")
         letters[letter] = name
+        for i, alias in enumerate(piece.get("aliases", ())):
+            if not (len(alias) == 1 and alias.isascii() and alias.isalpha() and alias.isupper()):
+                raise where.error(("pieces", name, "aliases", i), f"expected one upper-case ASCII letter, "
+                                                                  f"got {alias!r}")
+            if alias in aliases or any(p.get("letter") == alias for p in pieces.values()):
+                raise where.error(("pieces", name, "aliases", i), f"letter {alias!r} is already taken")
+            aliases[alias] = name
         try:
             movement[name] = parse_betza(piece["betza"], initial_zone=f"initial-{name}")
         except MyriadError as err:
@@ -428,7 +438,8 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
         pawn_kinds=frozenset(n for n, p in pieces.items() if p.get("pawn")),
         square_bonus={n: tuple(p["squares"]) for n, p in pieces.items() if p.get("squares")},
         confined={n: p["confined"] for n, p in pieces.items() if "confined" in p},
-        royals_may_not_face=options.get("no_facing_kings", False), first_rank=options.get("first_rank", 1))
+        royals_may_not_face=options.get("no_facing_kings", False), first_rank=options.get("first_rank", 1),
+        letter_aliases=aliases)
     try:
         game = ChessGame(board, kinds, rules, setups)
         game.id = decl.id
