@@ -329,6 +329,21 @@ class Game:
         raise IllegalMoveError(
             f"{self.id}: {shortened(text)} is not legal here; legal moves: {shown or 'none'}{more}")
 
+    def describe(self, state: State, move: Move) -> str:
+        """``move`` in the game's notation, as played from ``state`` (``Nf3``); raises
+        ``IllegalMoveError`` when it is not a legal move there (a move's text needs the
+        position it is played from)."""
+        if move not in self.legal_moves(state) and not (
+                self.is_chance(state) and any(move == m for m, _ in self.chance_outcomes(state))):
+            raise IllegalMoveError(f"{self.id}: {move!r} is not a legal move in {self.format_position(state)!r}")
+        return self.format_move(state, move)
+
+    def show(self, state: State) -> str:
+        """What a ``State``'s repr would say if it knew its game: the game, the position
+        text and who moves, e.g. ``<chess 'rnbqkbnr/... w KQkq - 0 1': white to move>``
+        (``render`` draws the board)."""
+        return f"<{self.id} {self.format_position(state)!r}: {self.mover_name(state)} to move>"
+
     def play_text(self, state: State, text: str) -> State:
         """Parse and play one move written in the game's notation."""
         return self.play(state, self.parse_move(state, text))
