@@ -162,7 +162,9 @@ def test_match_command_json_and_records(tmp_path: Path, capsys: pytest.CaptureFi
     summary = json.loads(capsys.readouterr().out)
     assert set(summary) >= {"games", "wins", "draws", "losses", "score", "elo", "elo_error"}
     assert summary["forfeits"] == [0, 0] and len(summary["longest_move"]) == 2
-    assert summary["games"] == 4 and summary["losses"] == 0
+    # (a two-ply random opening can leave alphabeta a lost position: the score, not a clean sheet)
+    assert summary["games"] == 4 and summary["wins"] + summary["draws"] + summary["losses"] == 4
+    assert summary["score"] >= 0.5
     assert len(read_records(out_file.read_text())) == 4
     assert main(["replay", "tictactoe", str(out_file), "--index", "2"]) == 0
     assert "result:" in capsys.readouterr().out
