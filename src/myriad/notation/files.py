@@ -47,6 +47,16 @@ def _describe(path: str, what: str) -> str:
     return f"{what} {shown!r}"
 
 
+def _checked(path: str, what: str) -> str:
+    """How ``path`` is named in messages; a :class:`FileError` for a path no file can have."""
+    where = _describe(path, what)
+    if "\x00" in path:
+        raise FileError(f"{where}: a path cannot contain a NUL character")
+    if not path:
+        raise FileError(f"{what}: the path is empty")
+    return where
+
+
 def _not_regular(mode: int) -> str:
     if stat.S_ISDIR(mode):
         return "is a directory, not a file"
@@ -66,11 +76,7 @@ def read_text_file(path: str, what: str = "file", limit: int = MAX_TEXT_BYTES) -
     file is missing, unreadable, not a regular file, larger than ``limit`` bytes, or not
     UTF-8 text (undecodable bytes or NUL bytes).
     """
-    where = _describe(path, what)
-    if "\x00" in path:
-        raise FileError(f"{where}: a path cannot contain a NUL character")
-    if not path:
-        raise FileError(f"{what}: the path is empty")
+    where = _checked(path, what)
     try:
         # O_NONBLOCK: opening a named pipe must not wait for a writer; regular files ignore it.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
@@ -141,11 +147,7 @@ def open_text_output(path: str, what: str = "output file") -> TextOutput:
     raises :class:`FileError` when the path is a directory, a pipe or device, in a missing
     directory, or not writable.
     """
-    where = _describe(path, what)
-    if "\x00" in path:
-        raise FileError(f"{where}: a path cannot contain a NUL character")
-    if not path:
-        raise FileError(f"{what}: the path is empty")
+    where = _checked(path, what)
     try:
         info = os.stat(path)
     except FileNotFoundError:
