@@ -240,14 +240,17 @@ class Session:
         self.version += 1
         self.publish()
 
-    async def _save_move(self, move: Move, by: str) -> str:
-        """Store ``move`` (legal, by ``by``) as the next ply; its notation.  Changes nothing in
-        memory: raises a :class:`StoreError` when it could not be stored."""
+    async def _store_and_play(self, move: Move, by: str) -> None:
+        """Store ``move`` (legal, by ``by``) as the next ply, then play it in memory; raises a
+        :class:`StoreError`, and changes nothing, when it could not be stored."""
         notation = self.game.format_move(self.state, move)
         after = self.game.play(self.state, move)
         await self.storage(self.store.add_move, self.id, len(self.moves), notation, by,
                            self.game.format_position(after), status_text(self.game, after))
-        return notation
+        self.notations.append(notation)
+        self.states.append(after)
+        self.moves.append(move)
+        self.by.append(by)
 
     # -- requests ------------------------------------------------------------------------------
 
@@ -271,8 +274,7 @@ class Session:
                 raise Conflict(f"it is {self.game.player_names[to_move]}'s turn, not yours "
                                f"({self.game.player_names[seat]})")
             move = self.game.parse_move(self.state, notation)
-            text = await self._save_move(move, HUMAN)
-            self._push(move, HUMAN, text)
+            await self._store_and_play(move, HUMAN)
             self.redo_stack.clear()
             self.notice = ""
             self._changed()
@@ -396,13 +398,12 @@ class Session:
             return None  # (a pause stops bot-only games; humans wait for no die)
         move = self.draw_chance()
         try:
-            text = await self._save_move(move, CHANCE)
+            await self._store_and_play(move, CHANCE)
         except StoreError as err:
             log.warning("%s %s: chance's move is not stored yet: %s", self.game.id, self.id, err)
             self.notice = f"the roll could not be saved yet ({err}); retrying"
             self.publish()
             return False
-        self._push(move, CHANCE, text)
         self.redo_stack.clear()
         self.notice = ""
         self._changed()
@@ -441,13 +442,12 @@ class Session:
                         if self.state is not state or self.row.paused:
                             break  # moves were taken back or the bots paused meanwhile
                         try:
-                            text = await self._save_move(answer.move, answer.by)
+                            await self._store_and_play(answer.move, answer.by)
                         except StoreError as err:
                             log.warning("%s %s: the bot's move is not stored yet: %s", self.game.id, self.id, err)
                             self.notice = f"the bot's move could not be saved yet ({err}); retrying"
                             self.publish()
                         else:
-                            self._push(answer.move, answer.by, text)
                             self.redo_stack.clear()
                             self.notice = (f"{self.game.player_names[state.to_move]}'s bot failed, "
                                            f"{answer.by} answered: {'; '.join(answer.failures)}"
