@@ -302,3 +302,52 @@ def test_a_user_drop_variant_plays() -> None:
     assert game.format_position(state) == "k3/p3/3P/3K[] w - - 0 1"
     after = game.play_text(game.play_text(state, "Kc2"), "Kb4")
     assert game.outcome(after) is None and after.hands == ((0, 0), (0, 0))
+
+
+# -- shogi against cshogi (GPL: a test oracle only, never imported by the package) -------------------
+
+try:
+    import cshogi
+except ImportError:  # part of the test extra: a missing oracle must not pass silently
+    pytest.fail("cshogi is not installed: pip install -e '.[test]'", pytrace=False)
+
+
+def agree_with_cshogi(seed: int, positions: int) -> int:
+    """Seeded random shogi games, each position's legal moves (USI) compared with cshogi's."""
+    import random
+
+    game, rng, seen = shogi(), random.Random(seed), 0
+    while seen < positions:
+        state = game.initial_state()
+        for _ply in range(300):
+            board = cshogi.Board(game.format_position(state))
+            theirs = {cshogi.move_to_usi(m) for m in board.legal_moves}
+            ours = texts(game, state)
+            assert ours == theirs, (f"{game.format_position(state)}: only Myriad {sorted(ours - theirs)}, "
+                                    f"only cshogi {sorted(theirs - ours)}")
+            seen += 1
+            if not ours or game.outcome(state) is not None or seen >= positions:
+                break
+            state = game.play_text(state, rng.choice(sorted(ours)))
+    return seen
+
+
+def test_shogi_agrees_with_cshogi_in_random_games() -> None:
+    assert agree_with_cshogi(seed=3, positions=400) == 400
+
+
+@pytest.mark.slow
+def test_shogi_agrees_with_cshogi_in_many_random_games() -> None:
+    assert agree_with_cshogi(seed=2026, positions=5000) == 5000
+
+
+def test_a_pawn_drop_mate_that_fairy_stockfish_allows_is_illegal() -> None:
+    # Found by the Fairy-Stockfish comparison: it allows P*1g, which mates (the king on 1f
+    # has no square and nothing takes the pawn); cshogi refuses it, as the rules do.
+    text = "1n1s2+N2/lr1s2p1l/pg3sn2/2ppg2pp/PP3pP2/3PG1K1k/2P2P1P1/L2BPBS1G/1N4R1L b 3P 139"
+    game = shogi()
+    state = game.parse_position(text)
+    assert "P*1g" not in texts(game, state)
+    assert "P*1g" not in {cshogi.move_to_usi(m) for m in cshogi.Board(text).legal_moves}
+    board = list(state.cells)  # the drop would check, and gote would have no answer
+    assert "P*2g" in texts(game, state)
