@@ -137,6 +137,8 @@ LIMITS = {
                        'ranks = 21\n', 8, "wider.ranks", "420 squares"),
     "variants": ("".join(f'[v{i}]\ninherits = "chess"\n' for i in range(65)), 129, "v64",
                  "more than 64 variants in one file"),
+    "squares in all": ("".join(f'[b{i}]\ninherits = "chess"\nfiles = 20\nranks = 20\n' for i in range(17)), 65,
+                       "b16", "6800 squares in all, more than the 6400 allowed"),
     "piece kinds": ('[many]\ninherits = "chess"\n' + _pieces(27), 81, "many.pieces.p26", "more than 26 piece kinds"),
     "betza": ('[long]\ninherits = "chess"\n\n[long.pieces.knight]\nbetza = "' + "N" * 65 + '"\n', 5,
               "long.pieces.knight.betza", "a Betza string of 65 characters, more than the 64 allowed"),
