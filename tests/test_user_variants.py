@@ -222,6 +222,23 @@ def test_games_show_perft_think_and_replay_use_the_file(own_registry: None, tmp_
     assert "dxc4" in out and out.count(" a b c d e f") == 4
 
 
+def test_tournament_and_bench_use_the_file(own_registry: None, capsys: pytest.CaptureFixture[str]) -> None:
+    flag = ("--variants", str(EXAMPLE))
+    code, out, err = run(capsys, "tournament", "losalamos", "random", "heuristic", "--games", "2",
+                         "--movetime", "0.1", "--json", *flag)
+    assert code == 0, err
+    assert [(r["a"], r["b"], r["games"]) for r in json.loads(out)["results"]] == [("random", "heuristic", 2)]
+    code, out, err = run(capsys, "bench", "rules", "--games", "losalamos", "--seconds", "0.05", "--json", *flag)
+    assert code == 0, err
+    timing = json.loads(out.splitlines()[0])
+    assert timing["game"] == "losalamos" and timing["nodes"] == [1, 10, 100, 1212, 14332][timing["depth"]]
+    # bench memory measures in fresh processes: they load the file too
+    code, out, err = run(capsys, "bench", "memory", "--games", "losalamos", "--moves", "4", "--bot", "heuristic",
+                         "--movetime", "0.1", "--json", *flag)
+    assert code == 0, err
+    assert json.loads(out)["game"] == "losalamos" and json.loads(out)["bot"] == "heuristic"
+
+
 def test_match_with_two_worker_processes_plays_the_user_variant(tmp_path: Path) -> None:
     games = tmp_path / "games.txt"
     done = subprocess.run([sys.executable, "-m", "myriad", "match", "losalamos", "random", "heuristic",
