@@ -38,13 +38,18 @@ import os
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from myriad.core.errors import GameDefinitionError
 from myriad.core.game import Game
 from myriad.games import REGISTERED, REGISTRY, get_game, register
-from myriad.games.variant_file import Source, load_variants, shipped_declarations
 from myriad.notation.files import read_text_file
+
+if TYPE_CHECKING:
+    from myriad.games.variant_file import Source
+
+# ``myriad.games.variant_file`` (and the chess family it builds) is imported where a file is
+# read, not here: every command has the --variants option, few use it.
 
 MAX_FILE_BYTES = 1024 * 1024
 MAX_VARIANTS = 64
@@ -95,6 +100,8 @@ def load_variant_files(paths: Sequence[str | os.PathLike[str]]) -> list[Game]:
 def load_variant_sources(sources: Sequence[VariantSource]) -> list[Game]:
     """Check and register the variants of ``sources``, all of them or none (those this
     process already loaded are kept as they are); the games of every source."""
+    from myriad.games.variant_file import Source
+
     taken: dict[str, str] = {}
     for source, ids in _LOADED.items():
         taken.update((gid, f"a variant of {source.name}") for gid in ids)
@@ -128,6 +135,8 @@ def _registered_as(game_id: str) -> str | None:
 def check_source(source: VariantSource) -> list[Game]:
     """The games of ``source``, checked against the limits and the strict reader, without
     registering anything; ``GameDefinitionError`` naming file, line and field."""
+    from myriad.games.variant_file import Source, load_variants
+
     lines = Source(source.name, source.text)
     if len(source.text.encode("utf-8")) > MAX_FILE_BYTES:
         raise GameDefinitionError(f"{source.name}:0: the file is larger than the {MAX_FILE_BYTES:,} bytes allowed")
@@ -187,6 +196,8 @@ def _check_declared(lines: Source, data: Mapping[str, Any]) -> None:
 def _size(data: Mapping[str, Any], vid: str) -> tuple[int | None, int | None]:
     """The board's files and ranks of variant ``vid`` as declared or inherited (None where
     unknown or not an integer: the strict reader says what is wrong)."""
+    from myriad.games.variant_file import shipped_declarations
+
     shipped = {d.id: d.table for d in shipped_declarations()}
     found: dict[str, int | None] = {}
     table: Any = data[vid]
