@@ -18,10 +18,12 @@ so a forked worker that inherited the registry is fine too.
 Limits, and why:
 
 * **Board: 1-26 files, 1-26 ranks, at most 400 squares.**  Files are letters (a-z); 26
-  ranks keep boards square-ish; 400 squares (20x20) hold every chess-family board in play,
-  from Grand chess (10x10) to Chu (12x12) and Maka dai dai shogi (19x19), while the move
-  tables a board costs (squares x directions x ride length, per piece kind) stay a second
-  or two to build in pure Python; a 26x99 board costs twenty times that and tens of MB.
+  ranks keep boards square-ish; 400 squares (20x20) hold the large variants people play,
+  from Grand chess (10x10) to Chu (12x12), Tenjiku (16x16) and Maka dai dai shogi (19x19),
+  while the move tables a board costs (squares x directions x ride length, per piece
+  kind) stay a second or two to build in pure Python.  Measured: chess's pieces on 20x20
+  build in 0.65 s (7 MB at the peak), on 26x99 (what the reader alone accepts) in 5.4 s
+  (57 MB), in every process that loads the file.
 * **26 piece kinds**: each kind is one upper-case letter in positions.
 * **64 variants and 6,400 squares per file** (64 boards of 10x10, 16 of 20x20), **1 MB
   per file**: several times the largest real file (the shipped chess.toml is 4 KB; a 20x20
