@@ -21,7 +21,7 @@ Limits, and why:
   ranks keep boards square-ish; 400 squares (20x20) hold the large variants people play,
   from Grand chess (10x10) to Chu (12x12), Tenjiku (16x16) and Maka dai dai shogi (19x19),
   while the move tables a board costs (squares x directions x ride length, per piece
-  kind) stay a second or two to build in pure Python.  Measured: chess's pieces on 20x20
+  kind) stay a second or two to build in pure Python.  Measured: chess's pieces but the pawn on 20x20
   build in 0.65 s (7 MB at the peak), on 26x99 (what the reader alone accepts) in 5.4 s
   (57 MB), in every process that loads the file.
 * **26 piece kinds**: each kind is one upper-case letter in positions.
