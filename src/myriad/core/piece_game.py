@@ -789,6 +789,18 @@ class PieceGame(Game):
                 raise PositionError(f"{self.id}: {names[loser]} has no pieces left, so its last one was "
                                     f"just taken and {names[loser]} must be to move")
 
+    def row_label(self, y: int) -> str:
+        return str(y + self.piece_rules.first_rank)
+
+    def render(self, state: State) -> str:
+        """The board, then each side's hand in a drop game."""
+        text = super().render(state)
+        if not state.hands:
+            return text
+        held = [self._format_hand([h if p == player else [0] * len(h) for p, h in enumerate(state.hands)], True)
+                for player in range(2)]
+        return text + "\n" + "\n".join(f"hand of {self.player_names[p]}: {held[p] or '-'}" for p in range(2))
+
     def format_position(self, state: State) -> str:
         board = format_ranks(self.topology, state.cells, self.pieces.letter_of)
         if self.piece_rules.sfen:

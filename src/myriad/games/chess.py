@@ -55,6 +55,16 @@ class ChessGame(PieceGame):
         """Every square's USI name (``7g``)."""
         return usi_square_names(self)
 
+    def row_label(self, y: int) -> str:
+        if self.notation == "usi":  # ranks a, b, c... from the top
+            return chr(ord("a") + self.topology.height - 1 - y)
+        return super().row_label(y)
+
+    def column_label(self, x: int) -> str:
+        if self.notation == "usi":  # files numbered from the right
+            return str(self.topology.width - x)
+        return super().column_label(x)
+
     def format_move(self, state: State, move: Move) -> str:
         if self.notation == "usi":
             return usi(self, state, move, self.usi_names)
