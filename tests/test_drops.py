@@ -350,3 +350,36 @@ def test_a_pawn_drop_mate_that_fairy_stockfish_allows_is_illegal() -> None:
     assert "P*1g" not in texts(game, state)
     assert "P*1g" not in {cshogi.move_to_usi(m) for m in cshogi.Board(text).legal_moves}
     assert "P*1e" in texts(game, state)  # a pawn drop on that file is no nifu
+
+
+# -- sittuyin: a set-up phase of drops, and promotion as a move of its own ----------------------------
+
+
+def test_sittuyin_sets_up_by_drops_before_any_move() -> None:
+    game = get_game("sittuyin")
+    state = game.initial_state()
+    moves = texts(game, state)
+    assert all("@" in t for t in moves)                         # the pawns wait: drops only
+    assert {t for t in moves if t.startswith("R@")} == {f"R@{f}1" for f in "abcdefgh"}  # chariots: back rank
+    assert "K@e3" in moves and "K@a3" not in moves and "K@e4" not in moves  # own three ranks, empty squares
+    after = game.play_text(state, "K@h3")
+    assert all(t.startswith(("K@", "F@", "R@", "S@", "N@")) and t[-1] in "678" for t in texts(game, after))
+
+
+def test_sittuyin_captures_leave_the_game() -> None:
+    game = get_game("sittuyin")
+    state = game.parse_position("k7/8/8/3p4/4P3/8/8/K7[] w - - 0 1")
+    assert game.format_position(game.play_text(state, "exd5")) == "k7/8/8/3P4/8/8/8/K7[] b - - 0 1"
+
+
+def test_sittuyin_promotion_in_place_or_a_step_without_check() -> None:
+    game = get_game("sittuyin")
+    state = game.parse_position("8/1k6/8/3P4/8/P7/8/K7[] w - - 0 1")
+    promotions = {t for t in texts(game, state) if "=F" in t}
+    assert promotions == {"d5=F", "d5-e6=F", "d5-c4=F", "d5-e4=F"}   # not c6: it would check b7
+    with_general = game.parse_position("8/1k6/8/3P4/8/P7/8/KF6[] w - - 0 1")
+    assert not any("=F" in t for t in texts(game, with_general))
+    off_diagonal = game.parse_position("k7/8/8/2P5/8/P7/8/K7[] w - - 0 1")
+    assert not any("=F" in t for t in texts(game, off_diagonal))
+    last_pawn = game.parse_position("k7/8/8/2P5/8/8/8/K7[] w - - 0 1")
+    assert "c5=F" in texts(game, last_pawn)

@@ -33,7 +33,7 @@ VARIANTS = Path(__file__).parent / "variants"
 
 #: (Myriad game: a registered id or "file.toml:id", Fairy-Stockfish variant).
 PAIRS = [("chess", "chess"), ("shatranj", "shatranj"), ("makruk", "makruk"), ("xiangqi", "xiangqi"),
-         ("crazyhouse", "crazyhouse"), ("shogi", "shogi"), ("minishogi", "minishogi"),
+         ("crazyhouse", "crazyhouse"), ("shogi", "shogi"), ("minishogi", "minishogi"), ("sittuyin", "sittuyin"),
          ("dropvariants.toml:losalamoshouse", "losalamoshouse-t"),
          ("capablanca.toml:capablanca", "capablanca-t"), ("grand.toml:grand", "grand-t"),
          ("camelzebra.toml:camelzebra", "camelzebra-t"), ("zonechess.toml:zonechess", "zonechess-t"),
@@ -159,6 +159,11 @@ TARGETED = {
                 "3k5/4a4/4c4/9/9/2B3B2/9/4C4/9/4K4 w - - 0 1", "2bk5/9/4b4/9/2N6/9/9/9/9/5K3 w - - 0 1",
                 "4k4/2N6/9/9/9/9/9/4R4/9/3KC4 b - - 0 1"],  # a triple check: horse, chariot, cannon
     "losalamos": ["2k3/P5/6/6/6/3K2 w - - 0 1", "1r1k2/P5/6/6/6/3K2 w - - 0 1"],
+    # promotion in place or a step away: on the diagonals, anywhere for the last pawn, never
+    # with a general on the board, never giving check; the set-up phase's drops
+    "sittuyin": ["k7/8/8/3P4/8/P7/8/K7[] w - - 0 1", "k7/8/8/2P5/8/8/8/K7[] w - - 0 1",
+                 "k7/8/8/2P5/8/P7/8/KF6[] w - - 0 1", "8/1k6/8/3P4/8/P7/8/K7[] w - - 0 1",
+                 "8/8/4pppp/pppp4/4PPPP/PPPP3K/8/8[SSFRRNNkssfrrnn] b - - 0 1"],
 }
 
 

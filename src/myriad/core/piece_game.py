@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
 from myriad.core.game import CHECK_MARK, Game, Next, Outcome
-from myriad.core.mechanics.movement import Castling, MoveTables, Promotion, Rule
+from myriad.core.mechanics.movement import CAPTURE_ONLY, Castling, MoveTables, Promotion, Rule
 from myriad.core.move import CAPTURE, DROP, MOVE, Move
 from myriad.core.numbers import read_int, shortened
 from myriad.core.pieces import PieceKind, PieceSet
@@ -72,7 +72,9 @@ class PieceRules:
       the last rank); ``drop_one_per_file``: kinds not dropped on a file that holds an
       own piece of that kind (nifu); ``no_drop_mate``: kinds whose drop may not checkmate
       (uchifuzume); ``hand_values``: kind -> its value in hand for the bots (else its
-      value on the board);
+      value on the board); ``captures_to_hand=False``: captured pieces leave the game, and
+      only the pieces a setup puts in the hands are dropped (sittuyin's set-up phase);
+      ``must_drop``: while a player's hand holds pieces, the turn must be a drop;
     * ``perpetual_check_loses``: at a repetition, a player who gave check with every
       move since the position first occurred loses (shogi's sennichite);
     * ``sfen``: positions in SFEN (board, side ``b``/``w`` with the first player ``b``,
@@ -106,6 +108,8 @@ class PieceRules:
     drop_one_per_file: frozenset[str] = field(default_factory=frozenset)
     no_drop_mate: frozenset[str] = field(default_factory=frozenset)
     hand_values: Mapping[str, int] = field(default_factory=dict)
+    captures_to_hand: bool = True
+    must_drop: bool = False
     perpetual_check_loses: bool = False
     sfen: bool = False
 
@@ -147,6 +151,7 @@ class PieceGame(Game):
         self.goal = (tuple(topology.zone(rules.goal_zone, p) for p in range(2))
                      if rules.goal_zone else None)
         self.value_at = self._square_values(rules.square_bonus)
+        self.in_place_codes = tuple(c for c in range(1, pieces.count) if self.tables.in_place[c] is not None)
         self._compile_drops()
         #: Per piece code: the squares it may ever stand on, and its most pieces in a setup.
         self.reachable = self._reachable()
@@ -165,6 +170,8 @@ class PieceGame(Game):
         self.hand_kinds: frozenset[int] = frozenset()
         self.hand_values: tuple[int, ...] = ()
         self.file_of = tuple(int(x) for x, _ in topology.coords)
+        #: per setup, the pieces it puts in the hands (counts per kind, per player).
+        self.setup_hands = {name: self._setup_hand(text) for name, text in self.setups.items()}
         if not rules.drops:
             return
         for name in (*rules.hand_kind, *rules.hand_kind.values(), *rules.drop_zones, *rules.drop_one_per_file,
@@ -172,9 +179,10 @@ class PieceGame(Game):
             pieces.code(name, 0)  # validates the names
         for code in range(1, count):
             kind = pieces.kind(code)
-            if code not in self.royal:
+            if code not in self.royal and rules.captures_to_hand:
                 self.hand_index[code] = pieces.kind_index[rules.hand_kind.get(kind.name, kind.name)]
-        self.hand_kinds = frozenset(i for i in self.hand_index if i >= 0)
+        self.hand_kinds = frozenset(i for i in self.hand_index if i >= 0) | frozenset(
+            k for hands in self.setup_hands.values() for hand in hands for k, n in enumerate(hand) if n)
         for k in self.hand_kinds:
             name = pieces.kinds[k].name
             for owner in range(2):
@@ -182,6 +190,17 @@ class PieceGame(Game):
                 zone = topology.zone(rules.drop_zones[name], owner) if name in rules.drop_zones else range(topology.size)
                 self.drop_squares[code] = tuple(sq for sq in zone if sq not in self.tables.dead[code])
         self.hand_values = tuple(rules.hand_values.get(k.name, k.value) for k in pieces.kinds)
+
+    def _setup_hand(self, text: str) -> tuple[tuple[int, ...], ...]:
+        """The hands of a setup's FEN (``[KFRR...]`` after the board), counted per kind."""
+        pocket = text.split()[0].partition("[")[2].rstrip("]")
+        hands = [[0] * len(self.pieces.kinds) for _ in range(2)]
+        for letter in pocket:
+            code = self.letter_codes.get(letter)
+            if code is None:
+                raise GameDefinitionError(f"{self.id}: unknown piece {letter!r} in the hands of a setup")
+            hands[self.pieces.owner_of[code]][self.pieces.kind_of[code]] += 1
+        return tuple(tuple(h) for h in hands)
 
     def _square_values(self, bonus: Mapping[str, Sequence[int]]) -> tuple[tuple[int, ...], ...]:
         """Per code and square: piece value plus its square bonus (mirrored for black)."""
@@ -268,8 +287,13 @@ class PieceGame(Game):
         if self.piece_rules.lose_when_no_pieces and self._has_no_pieces(cells):
             return []
         ep = state.flags[1] - 1 if len(state.flags) > 1 else -1
-        moves = self.tables.pseudo_moves(cells, player, ep, noisy_only)
         drops = state.hands and not noisy_only and any(state.hands[player])
+        if drops and self.piece_rules.must_drop:
+            moves = []
+        else:
+            moves = self.tables.pseudo_moves(cells, player, ep, noisy_only)
+            if self.in_place_codes:
+                moves += self._in_place_promotions(cells, player)
         if not self.piece_rules.royal_check:
             return moves + self._drop_moves(state, -1, False) if drops else moves
         king = self.royal_square(cells, player)
@@ -306,6 +330,33 @@ class PieceGame(Game):
         if drops:
             legal.extend(self._drop_moves(state, king, in_check))
         return legal
+
+    def _in_place_promotions(self, cells: Sequence[int], player: int) -> list[Move]:
+        """Promotions that are moves of their own (``Promotion.in_place``): the piece becomes
+        the new kind where it stands or on an empty square the new kind moves to."""
+        tables, owner_of, out = self.tables, self.pieces.owner_of, []
+        for code in self.in_place_codes:
+            if owner_of[code] != player:
+                continue
+            zone, choices, may_check, last_anywhere = tables.in_place[code]  # type: ignore[misc]
+            squares = [pos for pos, c in enumerate(cells) if c == code]
+            enemy_king = self.royal_square(cells, 1 - player) if not may_check else -1
+            for pos in squares:
+                if pos not in zone and not (last_anywhere and len(squares) == 1):
+                    continue
+                for new in choices:
+                    if tables.limits[new] and cells.count(new) >= tables.limits[new]:
+                        continue
+                    targets = [pos] + [ray[0] for ray, mode in tables.rays[new][pos]
+                                       if mode != CAPTURE_ONLY and not cells[ray[0]]]
+                    for t in targets:
+                        if enemy_king >= 0:
+                            board = list(cells)
+                            board[pos], board[t] = 0, new
+                            if tables.attacked_by(board, enemy_king, t):
+                                continue
+                        out.append(Move(((MOVE, pos, t, new, 0),)))
+        return out
 
     def _drop_moves(self, state: State, king: int, in_check: bool) -> list[Move]:
         """The legal drops of the side to move (``king``: its royal square, -1 when royal
@@ -409,7 +460,7 @@ class PieceGame(Game):
         if hands:
             hand = list(hands[player])
             for a in move:
-                if a[0] == CAPTURE:
+                if a[0] == CAPTURE and self.hand_index[a[3]] >= 0:
                     hand[self.hand_index[a[3]]] += 1
                 elif a[0] == DROP:
                     hand[self.pieces.kind_of[a[3]]] -= 1
@@ -631,9 +682,11 @@ class PieceGame(Game):
         if rules.royal_check:
             for player in range(2):
                 kings = sum(1 for c in cells if c in self.royal and owner_of[c] == player)
-                if kings != 1:
+                held = sum(hands[player][self.pieces.kind_of[c]] for c in self.royal_of[player]) if hands else 0
+                if kings + held != 1:
                     raise PositionError(
-                        f"{self.id}: {self.player_names[player]} must have exactly one king, has {kings}")
+                        f"{self.id}: {self.player_names[player]} must have exactly one king, has {kings + held}")
+        if rules.royal_check and all(self.royal_square(cells, p) >= 0 for p in range(2)):  # (not in hand)
             if self.tables.attacked(cells, self.royal_square(cells, 1 - to_move), to_move):
                 raise PositionError(f"{self.id}: the side not to move is in check")
             if self.file_dirs and self.royals_face(cells, self.royal_square(cells, to_move)):
@@ -645,10 +698,10 @@ class PieceGame(Game):
             if len(checkers) > 2 and self.tables.simple[1 - to_move]:  # a hop or lame leap may make three
                 raise PositionError(f"{self.id}: {self.player_names[to_move]} is checked by {len(checkers)} "
                                     "pieces at once; one move gives at most two checks")
-        if self.piece_rules.drops:
+        if self.piece_rules.drops and self.piece_rules.captures_to_hand:
             self._check_counts_with_hands(cells, hands)
         else:
-            self._check_counts(cells)
+            self._check_counts(cells, hands)
         if flags:
             self._check_rights(cells, flags[0])
             if flags[1]:
@@ -682,35 +735,41 @@ class PieceGame(Game):
             targets += [t for _passed, t in tables.double_steps[code][pos]]
             targets += tables.en_passant[code][pos]
             targets += castles.get(pos, ())
-            for t in targets:
-                for new in promo[t] if promo is not None and t in promo else (code,):
-                    if (new, t) not in seen:
-                        seen.add((new, t))
-                        todo.append((new, t))
+            reached = [(new, t) for t in targets for new in (promo[t] if promo is not None and t in promo else (code,))]
+            in_place = tables.in_place[code]
+            if in_place is not None and (pos in in_place[0] or in_place[3]):
+                reached += [(new, pos) for new in in_place[1]]  # then it moves as the new kind
+            for new, t in reached:
+                if (new, t) not in seen:
+                    seen.add((new, t))
+                    todo.append((new, t))
         squares: list[set[int]] = [set() for _ in range(self.pieces.count)]
         for code, pos in seen:
             squares[code].add(pos)
         return tuple(frozenset(s) for s in squares)
 
     def _start_counts(self) -> tuple[int, ...]:
-        """Per piece code, the most pieces of it in any setup."""
+        """Per piece code, the most pieces of it in any setup (on the board and in hand)."""
         counts = [0] * self.pieces.count
-        for text in self.setups.values():
+        owner_of, kind_of = self.pieces.owner_of, self.pieces.kind_of
+        for name, text in self.setups.items():
             board = parse_ranks(self.topology, text.split()[0].partition("[")[0], self.pieces.code_of_letter)
+            hands = self.setup_hands[name]
             for code in range(1, self.pieces.count):
-                counts[code] = max(counts[code], board.count(code))
+                held = hands[owner_of[code]][kind_of[code]] if hands else 0
+                counts[code] = max(counts[code], board.count(code) + held)
         return tuple(counts)
 
-    def _check_counts(self, cells: Sequence[int]) -> None:
-        """Pieces are only ever taken off or promoted: more of a kind than the setup has
-        must be paid for by missing pieces that promote."""
+    def _check_counts(self, cells: Sequence[int], hands: Sequence[Sequence[int]] = ()) -> None:
+        """Pieces are only ever taken off or promoted: more of a kind (on the board and in
+        hand) than the setup has must be paid for by missing pieces that promote."""
         tables, start = self.tables, self.start_counts
         for player in range(2):
             codes = [c for c in range(1, self.pieces.count) if self.pieces.owner_of[c] == player]
             targets = {p for c in codes if (promo := tables.promotion[c]) is not None for p in promo[1] if p != c}
             extra, missing = 0, 0
             for code in codes:
-                count = cells.count(code)
+                count = cells.count(code) + (hands[player][self.pieces.kind_of[code]] if hands else 0)
                 if count > start[code] and code not in targets:
                     raise PositionError(f"{self.id}: {count} of {self._piece_name(code)}, the start position "
                                         f"has {start[code]} and no promotion makes one")

@@ -26,6 +26,7 @@ REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
     "shogi": ("myriad.games.variant_file", "shipped", {"variant": "shogi"}),
     "minishogi": ("myriad.games.variant_file", "shipped", {"variant": "minishogi"}),
     "crazyhouse": ("myriad.games.variant_file", "shipped", {"variant": "crazyhouse"}),
+    "sittuyin": ("myriad.games.variant_file", "shipped", {"variant": "sittuyin"}),
     "checkers": ("myriad.games.draughts", "english", {}),
     "russian": ("myriad.games.draughts", "russian", {}),
     "brazilian": ("myriad.games.draughts", "brazilian", {}),

@@ -44,7 +44,7 @@ from myriad.core.topology import Topology, file_letter, square_board
 from myriad.games.chess import NOTATIONS, ChessGame
 
 #: The variant files shipped in the package (``myriad/games/variants``), read in this order.
-SHIPPED = ("chess.toml", "shatranj.toml", "makruk.toml", "xiangqi.toml", "shogi.toml", "crazyhouse.toml")
+SHIPPED = ("chess.toml", "shatranj.toml", "makruk.toml", "xiangqi.toml", "shogi.toml", "crazyhouse.toml", "sittuyin.toml")
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 #: A piece's letter: upper case, maybe marked as promoted (``+P``, ``Q~``).
 _LETTER = re.compile(r"\+?[A-Z]|[A-Z]~")
@@ -92,6 +92,10 @@ PROMOTION = {
     "mandatory": Field(bool, "whether it must promote there (else it may stay as it is)"),
     "limits": Field(dict, "the most pieces of a kind a promotion may bring on the board", int),
     "leaving": Field(bool, "whether a move out of the zone promotes too (shogi: into, within or out of it)"),
+    "in_place": Field(bool, "whether promotion is a move of its own (sittuyin): the piece, standing in the zone, "
+                            "becomes the new kind where it stands or on an empty square the new kind moves to"),
+    "may_check": Field(bool, "with in_place: whether the promoted piece may give check at once (default true)"),
+    "last_anywhere": Field(bool, "with in_place: whether a side's last piece of the kind may promote anywhere"),
 }
 CASTLING = {
     "right": Field(str, "its letter in the castling field of positions: K or Q (Black's is mirrored)"),
@@ -113,6 +117,9 @@ OPTIONS = {
                                          "colour-bound ones on one colour, the game is drawn", str),
     "drops": Field(bool, "whether captured pieces go to the captor's hand, to be dropped on an empty square "
                          "as a move (crazyhouse, shogi)"),
+    "captures_to_hand": Field(bool, "in a drop game, whether captured pieces go to the captor's hand (default "
+                                    "true); false: only the pieces a setup puts in the hands are dropped"),
+    "must_drop": Field(bool, "in a drop game, whether a player must drop while holding pieces (a set-up phase)"),
     "perpetual_check": Field(str, "the result of a repetition for the side that gave check with every move since "
                                   "the position first occurred: loss (shogi) or draw (the default)"),
     "position_format": Field(str, "fen (the default; a drop game's hands in brackets after the board) or sfen "
@@ -483,6 +490,7 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
         no_drop_mate=frozenset(n for n, p in pieces.items() if not p.get("drop_mate", True)),
         hand_values={n: p["hand_value"] for n, p in pieces.items() if "hand_value" in p},
         perpetual_check_loses=options.get("perpetual_check") == "loss",
+        captures_to_hand=options.get("captures_to_hand", True), must_drop=options.get("must_drop", False),
         sfen=options.get("position_format") == "sfen")
     try:
         game = ChessGame(board, kinds, rules, setups, players)
@@ -583,8 +591,12 @@ def _promotion(where: _Where, i: int, spec: Mapping[str, Any], pieces: Mapping[s
             raise where.error(path + ("limits", name), f"a limit for {name!r}, which is not among 'to'")
         if most < 1:
             raise where.error(path + ("limits", name), f"expected 1 or more, got {most}")
+    for key in ("may_check", "last_anywhere"):
+        if key in spec and not spec.get("in_place"):
+            raise where.error(path + (key,), "only for a promotion made in place (in_place = true)")
     return Promotion(spec["piece"], spec["zone"], tuple(spec["to"]), spec.get("mandatory", True),
-                     tuple(spec.get("limits", {}).items()), spec.get("leaving", False))
+                     tuple(spec.get("limits", {}).items()), spec.get("leaving", False), spec.get("in_place", False),
+                     spec.get("may_check", True), spec.get("last_anywhere", False))
 
 
 def _castling(where: _Where, i: int, spec: Mapping[str, Any], board: Topology, ranks: int) -> list[Castling]:

@@ -45,6 +45,8 @@ def san(game: PieceGame, state: State, move: Move, legal: list[Move] | None = No
         kind = game.pieces.kind(piece)
         if kind.name in game.piece_rules.pawn_kinds:
             text = (split_square(names[frm])[0] + "x" if capture else "") + names[to]
+            if not capture and split_square(names[frm])[0] != split_square(names[to])[0]:
+                text = names[frm] + "-" + names[to]  # a sideways promotion (sittuyin): d5-c6=F
         else:
             legal = legal if legal is not None else game.legal_moves(state)
             text = symbol(kind.letter)

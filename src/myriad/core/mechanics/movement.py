@@ -185,6 +185,12 @@ class Promotion:
     choice ``(kind, n)`` is offered only while fewer than ``n`` pieces of that kind and
     owner stand on the board (Grand chess: only to a piece already lost).  When several
     promotions cover a square, the first one counts.
+
+    ``in_place=True`` makes the promotion a move of its own instead (sittuyin): a piece
+    standing in the zone (anywhere, with ``last_anywhere``, when it is its side's last
+    piece of its kind) becomes one of ``choices`` where it stands or on an empty square the
+    new piece could move to; ``may_check=False`` refuses such a move when the new piece
+    attacks the enemy royal piece.
     """
 
     kind: str
@@ -193,6 +199,9 @@ class Promotion:
     mandatory: bool = True
     limits: tuple[tuple[str, int], ...] = ()
     leaving: bool = False
+    in_place: bool = False
+    may_check: bool = True
+    last_anywhere: bool = False
 
 
 class MoveTables:
@@ -423,12 +432,20 @@ class MoveTables:
         self.promote_from: list[frozenset[int]] = [frozenset()] * pieces.count
         self.promote_anywhere: list[dict[int, tuple[int, ...]] | None] = [None] * pieces.count
         self.limits: list[int] = [0] * pieces.count
+        #: per code, its in-place promotion: (zone, codes it may become, may check, last anywhere).
+        self.in_place: list[tuple[frozenset[int], tuple[int, ...], bool, bool] | None] = [None] * pieces.count
         for promo in promotions:
             for owner in range(pieces.players):
                 code = pieces.code(promo.kind, owner)
                 choices = tuple(pieces.code(c, owner) for c in promo.choices)
                 for limited, most in promo.limits:
                     self.limits[pieces.code(limited, owner)] = most
+                if promo.in_place:
+                    self.in_place[code] = (frozenset(topology.zone(promo.zone, owner)), choices, promo.may_check,
+                                           promo.last_anywhere)
+                    must, kinds = self.promotion[code] or (frozenset(), ())
+                    self.promotion[code] = (must, kinds + tuple(c for c in choices if c not in kinds))
+                    continue
                 at = self.promote_at[code] or {}
                 must, kinds = self.promotion[code] or (frozenset(), ())
                 zone = topology.zone(promo.zone, owner)
@@ -551,6 +568,31 @@ class MoveTables:
                             return True
                         break
                     screened = True
+        return False
+
+    def attacked_by(self, cells: Sequence[int], target: int, frm: int) -> bool:
+        """Whether the piece on ``frm`` attacks ``target``."""
+        code = cells[frm]
+        for ray, mode in self.rays[code][frm]:
+            if mode != MOVE_ONLY:
+                for t in ray:
+                    if t == target:
+                        return True
+                    if cells[t]:
+                        break
+        for passed, t, mode in self.lame[code][frm]:
+            if t == target and mode != MOVE_ONLY and not any(cells[q] for q in passed):
+                return True
+        for ray, mode in self.hops[code][frm]:
+            if mode != MOVE_ONLY:
+                screened = False
+                for t in ray:
+                    if screened and t == target:
+                        return True
+                    if cells[t]:
+                        if screened:
+                            break
+                        screened = True
         return False
 
     def pinned(self, cells: Sequence[int], king: int, by: int) -> set[int]:
