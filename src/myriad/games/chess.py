@@ -38,6 +38,9 @@ _LENIENT_PIECES = frozenset("nrqk")
 class ChessGame(PieceGame):
     """A chess-like game whose moves are written in SAN and UCI."""
 
+    #: How its board is drawn, as its variant file says: "squares", "intersections" or "" (unsaid).
+    board_style: str = ""
+
     def format_move(self, state: State, move: Move) -> str:
         return san(self, state, move)
 

@@ -6,24 +6,39 @@ only choices made here are visual ones the declaration does not carry (a checker
 for chess and draughts, intersections for gomoku, pits for mancala, score cells and a die
 for dice games), made by family.  A game whose pieces have colours of their own, whoever
 plays them (Rolit's balls), names them per piece owner in ``piece_colours``.
+
+The Asian chess family is drawn as its players know it, from what the declaration says: a
+game whose board is declared ``intersections`` (a variant file's ``board`` key) or that has
+a ``palace`` zone is played on the points, with its palaces' diagonals and, when a zone
+holds exactly each side's half of the board, a river between the halves; pieces written
+as characters (letters of a script, not chess symbols) are round discs there and
+pentagons pointing at the opponent on a board of squares (shogi).  Pieces held in hand
+(shogi, crazyhouse) are listed per player by :func:`hands_json`.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from myriad.core.game import Game
 from myriad.core.state import State
 from myriad.core.topology import file_letter
 
-#: Board styles the page knows how to draw.
-STYLES = ("checkered", "plain", "reversi", "intersections", "columns", "mancala", "dice")
+#: Board styles the page knows how to draw ("grid": squares of one colour, ruled, as a
+#: shogi board).
+STYLES = ("checkered", "grid", "plain", "reversi", "intersections", "columns", "mancala", "dice")
+#: The board styles a variant file may ask for with its ``board`` key.
+DECLARED_STYLES = ("squares", "intersections")
 
 #: Disc colours by player (or piece colour) name; other players get the palette below, in
 #: seat order.
 NAMED_COLOURS = {"white": "#f4efe2", "black": "#23201d", "red": "#d1342f", "yellow": "#f2c230",
-                 "green": "#3a9a4a", "blue": "#2f6fd1"}
+                 "green": "#3a9a4a", "blue": "#2f6fd1", "cho": "#1f7a5a", "han": "#c0392b"}
 PALETTE = ("#d1342f", "#f2c230", "#2f6fd1", "#3a9a4a")
+#: The inks of pieces written as characters on discs when the players' names give no
+#: colour: red for the side that moves first, then black (xiangqi's colours).
+DISC_INKS = ("#c0392b", "#1d1a17")
 
 
 def board_style(game: Game) -> str:
@@ -38,13 +53,57 @@ def board_style(game: Game) -> str:
         if getattr(game, "gravity", False):
             return "columns"
         return "intersections" if game.topology.width >= 9 else "plain"
-    if game.family in ("chess", "draughts", "breakthrough"):
+    if game.family == "chess":
+        declared = getattr(game, "board_style", "")
+        if declared == "intersections" or (not declared and "palace" in game.topology.zones):
+            return "intersections"
+        return "grid" if written(game) else "checkered"
+    if game.family in ("draughts", "breakthrough"):
         return "checkered"
     return "plain"
 
 
+def written(game: Game) -> bool:
+    """Whether the game's pieces are written as characters of a script (xiangqi's, shogi's
+    kanji), not drawn as symbols (chess's) or letters."""
+    glyphs = [g for kind in game.pieces.kinds for g in kind.glyphs]
+    return bool(glyphs) and all(unicodedata.category(c).startswith("L") and not c.isascii()
+                                for g in glyphs for c in g)
+
+
+def _written_discs(game: Game) -> bool:
+    """Pieces written as characters on round discs: a chess-family game on the points."""
+    return game.family == "chess" and written(game) and board_style(game) == "intersections"
+
+
+def palaces(game: Game) -> list[list[str]]:
+    """The squares of each player's palace (its ``palace`` zone), for drawing its diagonals."""
+    topo = game.topology
+    if board_style(game) != "intersections" or "palace" not in topo.zones:
+        return []
+    return [[topo.names[p] for p in sorted(squares)] for squares in topo.zones["palace"]]
+
+
+def river(game: Game) -> float | None:
+    """Where a river runs across the board (a y between two rows) when a zone holds exactly
+    each side's half of the board (xiangqi's own side), else None."""
+    topo = game.topology
+    if board_style(game) != "intersections" or topo.height % 2 or len(topo.zones) == 0:
+        return None
+    half = topo.height / 2
+    lower = frozenset(p for p, (_, y) in enumerate(topo.coords) if y < half)
+    upper = frozenset(p for p, (_, y) in enumerate(topo.coords) if y >= half)
+    for per_player in topo.zones.values():
+        if len(per_player) == 2 and per_player[0] == lower and per_player[1] == upper:
+            return half - 0.5
+    return None
+
+
 def player_colours(game: Game) -> list[str]:
     """One colour per player: white and black by name, else a palette."""
+    named = [NAMED_COLOURS.get(n.lower()) for n in game.player_names]
+    if _written_discs(game) and not (set(named) - {None, NAMED_COLOURS["white"], NAMED_COLOURS["black"]}):
+        return list(DISC_INKS[:len(named)])
     colours = []
     spare = iter(c for c in PALETTE if c not in {NAMED_COLOURS.get(n.lower()) for n in game.player_names})
     for name in game.player_names:
@@ -67,8 +126,10 @@ def _algebraic(game: Game) -> bool:
 
 
 def piece_picture(game: Game, code: int) -> dict[str, Any]:
-    """How a piece code is drawn: ``shape`` (glyph, disc, mark or token), the ``text`` to
-    write, its ``owner`` and ``kind``, and ``king`` for a crowned draughts piece."""
+    """How a piece code is drawn: ``shape`` (glyph, disc, mark, token; round or wedge for a
+    piece written as a character, then ``western``: its letter, for players who read
+    letters), the ``text`` to write, its ``owner`` and ``kind``, and ``king`` for a crowned
+    draughts piece."""
     pieces = game.pieces
     kind = pieces.kind(code)
     owner = pieces.owner_of[code]
@@ -81,6 +142,9 @@ def piece_picture(game: Game, code: int) -> dict[str, Any]:
         picture.update(shape="disc", text="", king=kind.royal or kind.name == "king")
     elif game.family == "in-a-row":
         picture.update(shape="mark", text=pieces.letter_of[code].upper())
+    elif written(game) and kind.glyphs:
+        picture.update(shape="round" if _written_discs(game) else "wedge", text=kind.glyph(owner),
+                       western=kind.letter.upper())
     elif kind.glyphs:
         # The filled glyph of the kind, coloured by owner, reads best on both square colours.
         picture.update(shape="glyph", text=kind.glyphs[-1])
@@ -117,6 +181,7 @@ def layout_json(game: Game) -> dict[str, Any]:
         "ranks": [str(r + 1) for r in range(height)] if algebraic else [],
         "cell_labels": not algebraic and not counts(game),
         "counts": counts(game),
+        "written": written(game), "palaces": palaces(game), "river": river(game),
     }
 
 
@@ -135,3 +200,12 @@ def cells_json(game: Game, state: State) -> list[Any]:
             pictures[code] = piece_picture(game, code)
         out.append(pictures[code])
     return out
+
+
+def hands_json(game: Game, state: State) -> list[list[dict[str, Any]]]:
+    """The pieces each player holds in hand, in the order of the game's piece kinds: a
+    ``piece`` picture (see :func:`piece_picture`) and a ``count`` for each kind held."""
+    pieces = game.pieces
+    return [[{"piece": piece_picture(game, pieces.code(pieces.kinds[kind].name, player)), "count": n}
+             for kind, n in enumerate(held) if n > 0]
+            for player, held in enumerate(state.hands)]
