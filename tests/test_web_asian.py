@@ -1,0 +1,81 @@
+"""End-to-end tests of the browser app with the Asian chess family: xiangqi drawn on the
+points with its palaces and river, round pieces with their characters (or letters), a
+cannon's capture by clicks; shogi's hands, a drop picked from the hand and the choice to
+promote or not.  The fixtures (a real server, a headless chromium) are those of
+``test_web_e2e``; like it, this module is skipped outside CI without Playwright."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+from test_web_e2e import (  # noqa: F401  (fixtures: browser, page, server)
+    browser, create, move_cells, open_game, page, piece, server, shoot, square, wait_played)
+from web_server import Server
+
+
+def test_xiangqi_is_drawn_on_the_points_with_palaces_and_river(page: Page, server: Server) -> None:
+    view = create(server, {"game": "xiangqi", "seats": ["human", "human"]})
+    open_game(page, server, view)
+    board = page.locator("#board")
+    expect(board).to_have_class(re.compile(r"\bstyle-intersections\b"))
+    # Two palaces with their two diagonals each; the river's name on both halves.
+    expect(board.locator(".palace")).to_have_count(2)
+    expect(board.locator(".palace line")).to_have_count(4)
+    expect(board.locator(".river-label")).to_have_count(2)
+    assert board.locator(".river-label").all_text_contents() == ["楚 河", "漢 界"]
+    # The inner files stop at the river: 7 of them drawn in two halves, the 2 edges whole.
+    assert board.locator(".ground line.grid:not(.edge)").count() - 4 == 7 * 2 + 2 + 10
+    # The pieces stand on the points as round discs with their characters, red and black.
+    cannon = piece(page, "b3")
+    expect(cannon.locator("circle.round-piece")).to_have_count(1)
+    expect(cannon.locator("text")).to_have_text("炮")
+    expect(piece(page, "b8").locator("text")).to_have_text("砲")
+    red = cannon.locator("text").get_attribute("fill")
+    black = piece(page, "b8").locator("text").get_attribute("fill")
+    assert red == "#c0392b" and black == "#1d1a17"
+    # A point's hit cell is centred on the crossing of its lines.
+    hit = page.locator('#board rect.hit[data-square="e1"]').bounding_box()
+    disc = cannon.locator("circle.round-piece").bounding_box()
+    assert hit is not None and disc is not None and abs(disc["width"] - 0.86 * hit["width"]) < 2
+    shoot(page, "xiangqi")
+
+
+def test_western_letters_are_a_remembered_setting(page: Page, server: Server) -> None:
+    view = create(server, {"game": "xiangqi", "seats": ["human", "human"]})
+    open_game(page, server, view)
+    expect(page.locator("#board-settings")).to_be_visible()
+    expect(page.locator("#western")).not_to_be_checked()
+    page.check("#western")
+    expect(piece(page, "b3").locator("text")).to_have_text("C")
+    expect(piece(page, "e1").locator("text")).to_have_text("K")
+    expect(piece(page, "e10").locator("text")).to_have_text("K")
+    expect(page.locator(".river-label").first).to_have_text("River")
+    assert page.evaluate("localStorage.getItem('myriad.western')") == "1"
+    page.reload()
+    expect(page.locator("#western")).to_be_checked()
+    expect(piece(page, "h3").locator("text")).to_have_text("C")
+    page.uncheck("#western")
+    expect(piece(page, "h3").locator("text")).to_have_text("炮")
+    # Chess has no pieces written as characters: no such setting.
+    chess = create(server, {"game": "chess", "seats": ["human", "human"]})
+    open_game(page, server, chess)
+    expect(page.locator("#board-settings")).to_be_hidden()
+
+
+def test_xiangqi_cannon_captures_over_a_screen_by_clicks(page: Page, server: Server) -> None:
+    view = create(server, {"game": "xiangqi", "seats": ["human", "human"]})
+    open_game(page, server, view)
+    square(page, "b3").click()
+    targets = page.locator("#board [data-target]").evaluate_all("els => els.map(e => e.dataset.target)")
+    # Along the file up to the screen (b8), and the horse behind it; along the rank.
+    assert "b10" in targets and "b8" not in targets and "b9" not in targets
+    expect(page.locator('#board .target-ring[data-target="b10"]')).to_have_count(1)  # a capture: a ring
+    square(page, "b10").click()
+    assert wait_played(page, 1)[0] == server.call("GET", f"/api/games/{view['id']}")["history"][0]["notation"]
+    expect(piece(page, "b10").locator("text")).to_have_text("炮")
+    expect(piece(page, "b3")).to_have_count(0)
+    after = server.call("GET", f"/api/games/{view['id']}")
+    assert after["last"]["captures"] == ["b10"] and after["to_move"] == 1
+    assert page.locator("#board .mark-last").count() == 2
+    expect(move_cells(page)).to_have_count(2)
