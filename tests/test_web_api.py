@@ -711,7 +711,9 @@ def test_hands_and_drops_in_the_view() -> None:
     assert hands[0][1]["piece"]["owner"] == 0 and hands[0][1]["piece"]["text"] == "歩"
     c3 = game.topology.index["c3"]
     drop = Move(((DROP, c3, c3, game.pieces.code("pawn", 0), 0),))
+    game.format_move = lambda state, move: "P*c3"  # type: ignore[method-assign]  (this file's SAN has no drops)
     entry = moves_json(game, state, [drop])[0]
     assert entry["path"] == ["c3"] and entry["drop"]["kind"] == "pawn" and "promotion" not in entry
+    assert entry["notation"] == "P*c3"
     # Without hands, a DROP is a placement (gomoku's stones): no "drop" picture.
     assert "drop" not in moves_json(game, start, [drop])[0]
