@@ -157,9 +157,13 @@ def move_button(page: Page, notation: str) -> Any:
 
 
 def enter(page: Page, move: dict[str, Any]) -> None:
-    """Enter ``move`` (from a view's ``legal``) as a player does: its squares, else its button."""
+    """Enter ``move`` (from a view's ``legal``) as a player does: its squares, else its
+    button; a drop picks its piece from the hand first."""
     if not move["path"]:
         move_button(page, move["notation"]).click()
+    if move.get("drop"):
+        drop = move["drop"]
+        page.locator(f'.hand .hand-piece[data-owner="{drop["owner"]}"][data-kind="{drop["kind"]}"]').click()
     for name in move["path"]:
         square(page, name).click()
 
