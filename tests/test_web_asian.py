@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
-from test_web_e2e import (  # noqa: F401  (fixtures: browser, page, server)
-    browser, create, move_cells, open_game, page, piece, server, shoot, square, wait_played)
+# (test_web_e2e first: it skips this module too where Playwright is missing, outside CI)
+from test_web_e2e import (  # noqa: F401, I001  (fixtures: browser, page, server)
+    ARTIFACTS, CLIENT, browser, create, move_cells, new_page, open_game, page, piece, server, shoot, square,
+    wait_played)
+from playwright.sync_api import Browser, Page, expect
 from web_server import Server
 
 
@@ -79,3 +81,20 @@ def test_xiangqi_cannon_captures_over_a_screen_by_clicks(page: Page, server: Ser
     assert after["last"]["captures"] == ["b10"] and after["to_move"] == 1
     assert page.locator("#board .mark-last").count() == 2
     expect(move_cells(page)).to_have_count(2)
+
+
+def test_xiangqi_fits_a_phone_and_turns_for_black(server: Server, browser: Browser) -> None:
+    view = create(server, {"game": "xiangqi", "seats": ["random", "human"], "delay": 0})
+    with new_page(browser, CLIENT, viewport={"width": 390, "height": 800}, is_mobile=True, has_touch=True) as small:
+        open_game(small, server, view)
+        width = small.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the page is {width} px wide on a 390 px screen"
+        # Black's seat is seen from below: its general at the bottom, pointing the river up.
+        e10 = small.locator('#board rect.hit[data-square="e10"]').bounding_box()
+        e1 = small.locator('#board rect.hit[data-square="e1"]').bounding_box()
+        assert e10 is not None and e1 is not None and e10["y"] > e1["y"]
+        expect(small.locator("#bar-bottom .player-name")).to_have_text("black")
+        server.wait_for_ply(view["id"], 1)
+        expect(small.locator("#board .mark-last")).to_have_count(2)
+        ARTIFACTS.mkdir(exist_ok=True)
+        small.screenshot(path=str(ARTIFACTS / "phone-xiangqi.png"), full_page=True)

@@ -145,7 +145,8 @@ function drawGround(g, geo, layout) {
   const frame = { checkered: "frame-wood", plain: "frame-plain", reversi: "frame-green", grid: "frame-shogi",
                   intersections: layout.palaces && layout.palaces.length ? "frame-xiangqi" : "frame-goban",
                   columns: "frame-blue" }[style] || "frame-plain";
-  el("rect", { x: m, y: t, width, height, class: frame }, g);
+  const pad = frame === "frame-xiangqi" ? 0.1 : 0;  // room round the pieces on the edge points
+  el("rect", { x: m - pad, y: t - pad, width: width + 2 * pad, height: height + 2 * pad, class: frame }, g);
   if (style === "checkered") {
     for (let x = 0; x < width; x++) {
       for (let y = 0; y < height; y++) {
