@@ -7,13 +7,23 @@ promote or not.  The fixtures (a real server, a headless chromium) are those of
 from __future__ import annotations
 
 import re
+import time
+from typing import Any
 
 # (test_web_e2e first: it skips this module too where Playwright is missing, outside CI)
 from test_web_e2e import (  # noqa: F401, I001  (fixtures: browser, page, server)
-    ARTIFACTS, CLIENT, browser, create, move_cells, new_page, open_game, page, piece, server, shoot, square,
+    ARTIFACTS, CLIENT, box, browser, create, move_cells, new_page, open_game, page, piece, server, shoot, square,
     wait_played)
 from playwright.sync_api import Browser, Page, expect
 from web_server import Server
+
+
+def drawn_box(locator: Any) -> Any:
+    """The element's bounding box once it is drawn (the board is redrawn on each update)."""
+    deadline = time.monotonic() + 5
+    while (found := locator.bounding_box()) is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return found
 
 
 def test_xiangqi_is_drawn_on_the_points_with_palaces_and_river(page: Page, server: Server) -> None:
@@ -37,8 +47,8 @@ def test_xiangqi_is_drawn_on_the_points_with_palaces_and_river(page: Page, serve
     black = piece(page, "b8").locator("text").get_attribute("fill")
     assert red == "#c0392b" and black == "#1d1a17"
     # A point's hit cell is centred on the crossing of its lines.
-    hit = page.locator('#board rect.hit[data-square="e1"]').bounding_box()
-    disc = cannon.locator("circle.round-piece").bounding_box()
+    hit = box(page, "e1")
+    disc = drawn_box(cannon.locator("circle.round-piece"))
     assert hit is not None and disc is not None and abs(disc["width"] - 0.86 * hit["width"]) < 2
     shoot(page, "xiangqi")
 
@@ -90,8 +100,7 @@ def test_xiangqi_fits_a_phone_and_turns_for_black(server: Server, browser: Brows
         width = small.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the page is {width} px wide on a 390 px screen"
         # Black's seat is seen from below: its general at the bottom, pointing the river up.
-        e10 = small.locator('#board rect.hit[data-square="e10"]').bounding_box()
-        e1 = small.locator('#board rect.hit[data-square="e1"]').bounding_box()
+        e10, e1 = box(small, "e10"), box(small, "e1")
         assert e10 is not None and e1 is not None and e10["y"] > e1["y"]
         expect(small.locator("#bar-bottom .player-name")).to_have_text("black")
         server.wait_for_ply(view["id"], 1)
