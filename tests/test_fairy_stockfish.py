@@ -32,6 +32,8 @@ VARIANTS = Path(__file__).parent / "variants"
 
 #: (Myriad game: a registered id or "file.toml:id", Fairy-Stockfish variant).
 PAIRS = [("chess", "chess"), ("shatranj", "shatranj"), ("makruk", "makruk"), ("xiangqi", "xiangqi"),
+         ("crazyhouse", "crazyhouse"), ("shogi", "shogi"), ("minishogi", "minishogi"),
+         ("dropvariants.toml:losalamoshouse", "losalamoshouse-t"),
          ("capablanca.toml:capablanca", "capablanca-t"), ("grand.toml:grand", "grand-t"),
          ("camelzebra.toml:camelzebra", "camelzebra-t"), ("zonechess.toml:zonechess", "zonechess-t"),
          ("cannonchess.toml:cannonchess", "cannonchess-t"), ("nightrider.toml:nightrider", "nightrider-t"),
@@ -54,19 +56,40 @@ def myriad_game(name: str) -> PieceGame:
     return game
 
 
-def ucis(game: PieceGame, state: State) -> dict[str, object]:
-    """Legal moves by their UCI text as Fairy-Stockfish writes it (ranks from 1, where
-    xiangqi's ICCS counts from 0)."""
+def fairy_uci(game: PieceGame, state: State, move: object) -> str:
+    """A move's UCI text as Fairy-Stockfish writes it: ranks from 1 (xiangqi's ICCS counts
+    from 0), a shogi promotion marked ``+``, drops ``P@e5``."""
+    text = game.uci(state, move)  # type: ignore[arg-type]
     shift = 1 - game.piece_rules.first_rank
-    return {(re.sub(r"\d+", lambda r: str(int(r.group()) + shift), game.uci(state, m)) if shift
-             else game.uci(state, m)): m
-            for m in game.legal_moves(state)}
+    if shift:
+        text = re.sub(r"\d+", lambda r: str(int(r.group()) + shift), text)
+    if game.piece_rules.sfen and "@" not in text and text[-1].isalpha():
+        text = text[:-1] + "+"  # b2h8b (the horse, +B) -> b2h8+
+    return text
 
 
-def fields(fen: str) -> list[str]:
-    """Board, side to move and castling rights (en-passant squares are written differently
-    by the two when no capture is possible)."""
-    return fen.split()[:3]
+def ucis(game: PieceGame, state: State) -> dict[str, object]:
+    """Legal moves by their UCI text as Fairy-Stockfish writes it."""
+    return {fairy_uci(game, state, m): m for m in game.legal_moves(state)}
+
+
+def fairy_fen(game: PieceGame, state: State) -> str:
+    """A position as Fairy-Stockfish writes it: SFEN's hand goes in brackets after the board
+    and the first player is w."""
+    text = game.format_position(state)
+    if not game.piece_rules.sfen:
+        return text
+    board, side, hand, number = text.split()
+    pocket = "".join(letter * int(count or 1) for count, letter in re.findall(r"(\d*)([A-Za-z])", hand.strip("-")))
+    return f"{board}[{pocket}] {'w' if side == 'b' else 'b'} - - 0 {number}"
+
+
+def fields(fen: str) -> list[object]:
+    """Board, hands (as a sorted string), side to move and castling rights (en-passant
+    squares are written differently by the two when no capture is possible)."""
+    board, _, pocket = fen.split()[0].partition("[")
+    side, rights = (fen.split() + ["-", "-"])[1:3]
+    return [board, "".join(sorted(pocket.strip("]-"))), side, "-" if rights.isdigit() else rights]
 
 
 def random_games(name: str, variant: str, seed: int, positions: int, max_plies: int = 120) -> int:
@@ -78,7 +101,7 @@ def random_games(name: str, variant: str, seed: int, positions: int, max_plies: 
     while seen < positions:
         state = game.initial_state()
         for _ply in range(max_plies):
-            fen = game.format_position(state)
+            fen = fairy_fen(game, state)
             ours = ucis(game, state)
             theirs = set(sf.legal_moves(variant, fen, []))
             assert set(ours) == theirs, (f"{name} {fen}: only Myriad {sorted(set(ours) - theirs)}, "
@@ -89,7 +112,7 @@ def random_games(name: str, variant: str, seed: int, positions: int, max_plies: 
             uci = rng.choice(sorted(ours))
             state = game.play(state, ours[uci])  # type: ignore[arg-type]
             after = sf.get_fen(variant, fen, [uci])
-            assert fields(game.format_position(state)) == fields(after), f"{name} {fen} + {uci}"
+            assert fields(fairy_fen(game, state)) == fields(after), f"{name} {fen} + {uci}"
     return seen
 
 
@@ -127,8 +150,8 @@ TARGETED = {
 def test_targeted_positions_agree(name: str, variant: str, fen: str) -> None:
     game = myriad_game(name)
     state = game.parse_position(fen)
-    assert set(ucis(game, state)) == set(sf.legal_moves(variant, fen, []))
-    assert perft(game, state, 2) == fairy_perft(variant, fen, 2)
+    assert set(ucis(game, state)) == set(sf.legal_moves(variant, fairy_fen(game, state), []))
+    assert perft(game, state, 2) == fairy_perft(variant, fairy_fen(game, state), 2)
 
 
 def fairy_perft(variant: str, fen: str, depth: int) -> int:
@@ -138,7 +161,7 @@ def fairy_perft(variant: str, fen: str, depth: int) -> int:
     return sum(fairy_perft(variant, sf.get_fen(variant, fen, [m]), depth - 1) for m in moves)
 
 
-def midgame(name: str, seed: int, plies: int) -> str:
+def midgame(name: str, seed: int, plies: int) -> State:
     """A position after ``plies`` seeded random moves (fewer if the game ends)."""
     game = myriad_game(name)
     rng = random.Random(seed)
@@ -148,13 +171,13 @@ def midgame(name: str, seed: int, plies: int) -> str:
         if not moves or game.outcome(state) is not None:
             break
         state = game.play(state, rng.choice(moves))
-    return game.format_position(state)
+    return state
 
 
 @pytest.mark.parametrize("name,variant", PAIRS, ids=IDS)
 def test_start_positions_agree(name: str, variant: str) -> None:
     game = myriad_game(name)
-    assert fields(game.format_position(game.initial_state())) == fields(sf.start_fen(variant))
+    assert fields(fairy_fen(game, game.initial_state())) == fields(sf.start_fen(variant))
 
 
 @pytest.mark.parametrize("name,variant", PAIRS, ids=IDS)
@@ -171,15 +194,15 @@ def test_legal_moves_agree_in_many_random_games(name: str, variant: str) -> None
 @pytest.mark.parametrize("name,variant", PAIRS, ids=IDS)
 def test_perft_agrees(name: str, variant: str) -> None:
     game = myriad_game(name)
-    for fen in (game.format_position(game.initial_state()), midgame(name, 5, 30)):
-        expected = fairy_perft(variant, fen, 2)
+    for state in (game.initial_state(), midgame(name, 5, 30)):
+        expected = fairy_perft(variant, fairy_fen(game, state), 2)
         assert expected > 0
-        assert perft(game, game.parse_position(fen), 2) == expected, fen
+        assert perft(game, state, 2) == expected, game.format_position(state)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name,variant", PAIRS, ids=IDS)
 def test_perft_agrees_deeper(name: str, variant: str) -> None:
     game = myriad_game(name)
-    for fen in (game.format_position(game.initial_state()), midgame(name, 5, 30), midgame(name, 9, 60)):
-        assert perft(game, game.parse_position(fen), 3) == fairy_perft(variant, fen, 3), fen
+    for state in (game.initial_state(), midgame(name, 5, 30), midgame(name, 9, 60)):
+        assert perft(game, state, 3) == fairy_perft(variant, fairy_fen(game, state), 3), game.format_position(state)

@@ -49,14 +49,21 @@ class Outcome:
         return Outcome((0.5,) * players, reason)
 
 
+#: Written into a state's history after the key of a position whose move gave check, for
+#: perpetual-check rules (no key equals it: keys are not negative).
+CHECK_MARK = -1
+
+
 class Next(NamedTuple):
-    """What a move changes besides the cells: returned by :meth:`Game.after_move`."""
+    """What a move changes besides the cells: returned by :meth:`Game.after_move`.
+    ``gave_check``: note in the history that the move gave check (:data:`CHECK_MARK`)."""
 
     to_move: int
     flags: tuple[int, ...]
     counters: tuple[int, ...]
     hands: tuple[tuple[int, ...], ...]
     irreversible: bool
+    gave_check: bool = False
 
 
 class Game:
@@ -174,7 +181,8 @@ class Game:
             key ^= self.zobrist.flags_key(state.flags) ^ self.zobrist.flags_key(nxt.flags)
         if nxt.hands != state.hands:
             key ^= self.zobrist.hands_key(state.hands) ^ self.zobrist.hands_key(nxt.hands)
-        history = () if nxt.irreversible else state.history + (state.key,)
+        history = () if nxt.irreversible else state.history + (
+            (state.key, CHECK_MARK) if nxt.gave_check else (state.key,))
         return State(tuple(cells), nxt.to_move, nxt.flags, nxt.counters, nxt.hands, key, history)
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:

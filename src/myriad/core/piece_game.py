@@ -6,18 +6,24 @@ A :class:`PieceRules` declaration names the movement of each kind (rules of
 castling rights and en-passant square, half-move clock and move number.
 
 Flags: ``(castling rights bitmask, en-passant square + 1)``.
-Counters: ``(half-move clock, move number)``.
+Counters: ``(half-move clock, move number)``; under ``perpetual_check_loses`` the history
+notes each move that gave check (``CHECK_MARK``).
+
+In drop games (``drops``) a captured piece goes to the captor's hand (``State.hands``: per
+player, a count per piece kind), as the kind ``hand_kind`` names (a promoted piece returns
+unpromoted); a move may instead drop a piece from the hand on an empty square.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
-from myriad.core.game import Game, Next, Outcome
+from myriad.core.game import CHECK_MARK, Game, Next, Outcome
 from myriad.core.mechanics.movement import Castling, MoveTables, Promotion, Rule
-from myriad.core.move import CAPTURE, MOVE, Move
+from myriad.core.move import CAPTURE, DROP, MOVE, Move
 from myriad.core.numbers import read_int, shortened
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.ranks import board_rows, format_ranks, parse_ranks
@@ -58,7 +64,20 @@ class PieceRules:
       0 in xiangqi's ICCS, ``h2e2``);
     * ``royals_may_not_face``: royal pieces of the two sides may not stand on one file with
       nothing between them (xiangqi's flying general): a move that leaves them so is illegal,
-      as one that leaves the own royal piece attacked.
+      as one that leaves the own royal piece attacked;
+    * ``drops``: captured pieces go to the captor's hand, ``hand_kind`` (kind -> kind)
+      saying what a captured piece becomes there (itself by default), and a turn may
+      drop a piece from the hand on an empty square: within ``drop_zones[kind]`` (a zone,
+      per player) when given, never where the piece would have no move (a shogi pawn on
+      the last rank); ``drop_one_per_file``: kinds not dropped on a file that holds an
+      own piece of that kind (nifu); ``no_drop_mate``: kinds whose drop may not checkmate
+      (uchifuzume); ``hand_values``: kind -> its value in hand for the bots (else its
+      value on the board);
+    * ``perpetual_check_loses``: at a repetition, a player who gave check with every
+      move since the position first occurred loses (shogi's sennichite);
+    * ``sfen``: positions in SFEN (board, side ``b``/``w`` with the first player ``b``,
+      hand, move number counted in plies), as shogi programs write them; otherwise FEN,
+      with a drop game's hands in brackets after the board (``...RNBQKBNR[Qp]``).
     """
 
     movement: Mapping[str, Sequence[Rule]]
@@ -81,6 +100,14 @@ class PieceRules:
     royals_may_not_face: bool = False
     first_rank: int = 1
     letter_aliases: Mapping[str, str] = field(default_factory=dict)
+    drops: bool = False
+    hand_kind: Mapping[str, str] = field(default_factory=dict)
+    drop_zones: Mapping[str, str] = field(default_factory=dict)
+    drop_one_per_file: frozenset[str] = field(default_factory=frozenset)
+    no_drop_mate: frozenset[str] = field(default_factory=frozenset)
+    hand_values: Mapping[str, int] = field(default_factory=dict)
+    perpetual_check_loses: bool = False
+    sfen: bool = False
 
 
 class PieceGame(Game):
@@ -90,8 +117,12 @@ class PieceGame(Game):
     side_letters = ("w", "b")
 
     def __init__(self, topology: Topology, kinds: Sequence[PieceKind], rules: PieceRules,
-                 setups: Mapping[str, str]) -> None:
+                 setups: Mapping[str, str], player_names: Sequence[str] | None = None) -> None:
         pieces = PieceSet(kinds, 2)
+        if player_names is not None:
+            self.player_names = tuple(player_names)
+        if rules.sfen:
+            self.side_letters = ("b", "w")
         super().__init__(topology, pieces, setups)
         self.piece_rules = rules
         self.tables = MoveTables(topology, pieces, rules.movement, rules.promotions, rules.confined)
@@ -116,9 +147,41 @@ class PieceGame(Game):
         self.goal = (tuple(topology.zone(rules.goal_zone, p) for p in range(2))
                      if rules.goal_zone else None)
         self.value_at = self._square_values(rules.square_bonus)
+        self._compile_drops()
         #: Per piece code: the squares it may ever stand on, and its most pieces in a setup.
         self.reachable = self._reachable()
         self.start_counts = self._start_counts()
+
+    def _compile_drops(self) -> None:
+        """The tables of a drop game: per captured code the hand kind it feeds, per code the
+        squares it may be dropped on, and the kinds a hand may hold."""
+        rules, pieces, topology = self.piece_rules, self.pieces, self.topology
+        count = pieces.count
+        #: per captured code, the index of the kind it becomes in the captor's hand (-1: none).
+        self.hand_index = [-1] * count
+        #: per code, the squares it may be dropped on (for kinds a hand may hold).
+        self.drop_squares: list[tuple[int, ...]] = [()] * count
+        #: indices of the kinds a hand may hold.
+        self.hand_kinds: frozenset[int] = frozenset()
+        self.hand_values: tuple[int, ...] = ()
+        self.file_of = tuple(int(x) for x, _ in topology.coords)
+        if not rules.drops:
+            return
+        for name in (*rules.hand_kind, *rules.hand_kind.values(), *rules.drop_zones, *rules.drop_one_per_file,
+                     *rules.no_drop_mate, *rules.hand_values):
+            pieces.code(name, 0)  # validates the names
+        for code in range(1, count):
+            kind = pieces.kind(code)
+            if code not in self.royal:
+                self.hand_index[code] = pieces.kind_index[rules.hand_kind.get(kind.name, kind.name)]
+        self.hand_kinds = frozenset(i for i in self.hand_index if i >= 0)
+        for k in self.hand_kinds:
+            name = pieces.kinds[k].name
+            for owner in range(2):
+                code = pieces.code(name, owner)
+                zone = topology.zone(rules.drop_zones[name], owner) if name in rules.drop_zones else range(topology.size)
+                self.drop_squares[code] = tuple(sq for sq in zone if sq not in self.tables.dead[code])
+        self.hand_values = tuple(rules.hand_values.get(k.name, k.value) for k in pieces.kinds)
 
     def _square_values(self, bonus: Mapping[str, Sequence[int]]) -> tuple[tuple[int, ...], ...]:
         """Per code and square: piece value plus its square bonus (mirrored for black)."""
@@ -146,6 +209,10 @@ class PieceGame(Game):
         for pos, c in enumerate(state.cells):
             if c:
                 score += value_at[c][pos] if owner_of[c] == me else -value_at[c][pos]
+        if state.hands:
+            for player, hand in enumerate(state.hands):
+                held = sum(n * v for n, v in zip(hand, self.hand_values))
+                score += held if player == me else -held
         return score
 
     def _compile_castling(self, c: Castling) -> tuple[Castling, int, int, int, int, tuple[int, ...], tuple[int, ...]]:
@@ -202,11 +269,12 @@ class PieceGame(Game):
             return []
         ep = state.flags[1] - 1 if len(state.flags) > 1 else -1
         moves = self.tables.pseudo_moves(cells, player, ep, noisy_only)
+        drops = state.hands and not noisy_only and any(state.hands[player])
         if not self.piece_rules.royal_check:
-            return moves
+            return moves + self._drop_moves(state, -1, False) if drops else moves
         king = self.royal_square(cells, player)
         if king < 0:
-            return moves
+            return moves + self._drop_moves(state, -1, False) if drops else moves
         enemy = 1 - player
         attacked = self.tables.attacked
         in_check = attacked(cells, king, enemy)
@@ -235,7 +303,49 @@ class PieceGame(Game):
                 legal.append(move)
         if self.castlings and not noisy_only and not in_check and state.flags[0]:
             legal.extend(self._castling_moves(state, player))
+        if drops:
+            legal.extend(self._drop_moves(state, king, in_check))
         return legal
+
+    def _drop_moves(self, state: State, king: int, in_check: bool) -> list[Move]:
+        """The legal drops of the side to move (``king``: its royal square, -1 when royal
+        safety does not count)."""
+        cells, player, rules = state.cells, state.to_move, self.piece_rules
+        pieces, file_of = self.pieces, self.file_of
+        out: list[Move] = []
+        for k, n in enumerate(state.hands[player]):
+            if not n:
+                continue
+            code = 1 + k * 2 + player
+            blocked = ({file_of[sq] for sq, c in enumerate(cells) if c == code}
+                       if pieces.kinds[k].name in rules.drop_one_per_file else ())
+            out.extend(Move(((DROP, sq, sq, code, 0),)) for sq in self.drop_squares[code]
+                       if not cells[sq] and file_of[sq] not in blocked)
+        enemy = 1 - player
+        if king >= 0 and (in_check or not self.tables.simple[enemy] or self.file_dirs):
+            attacked, facing = self.tables.attacked, self.royals_face if self.file_dirs else None
+            kept = []
+            for move in out:  # a drop only blocks a line, or screens a hopper's
+                board = list(cells)
+                board[move[0][2]] = move[0][3]
+                if not attacked(board, king, enemy) and not (facing is not None and facing(board, king)):
+                    kept.append(move)
+            out = kept
+        if rules.no_drop_mate:
+            out = [m for m in out if not self._drop_mates(state, m)]
+        return out
+
+    def _drop_mates(self, state: State, move: Move) -> bool:
+        """Whether ``move``, a drop of a kind that may not mate (a shogi pawn), checkmates."""
+        code = move[0][3]
+        if self.pieces.kind(code).name not in self.piece_rules.no_drop_mate:
+            return False
+        board = list(state.cells)
+        board[move[0][2]] = code
+        enemy_king = self.royal_square(board, 1 - state.to_move)
+        if enemy_king < 0 or not self.tables.attacked(board, enemy_king, state.to_move):
+            return False
+        return not self.legal_moves(self.play(state, move))
 
     def _castling_moves(self, state: State, player: int) -> list[Move]:
         cells = state.cells
@@ -280,7 +390,7 @@ class PieceGame(Game):
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
         rights, ep = state.flags if state.flags else (0, 0)
-        half, full = state.counters
+        half, full = state.counters[0], state.counters[1]
         capture = any(a[0] == CAPTURE for a in move)
         pawn_move = any(a[0] == MOVE and (state.cells[a[1]] in self.pawn_codes) for a in move)
         new_rights = rights
@@ -293,10 +403,28 @@ class PieceGame(Game):
             if passed >= 0 and self._ep_possible(cells, passed, state.to_move):
                 new_ep = passed + 1
         flags = (new_rights, new_ep) if state.flags else ()
-        irreversible = capture or pawn_move or new_rights != rights
-        to_move = 1 - state.to_move
-        return Next(to_move, flags, (0 if capture or pawn_move else half + 1, full + state.to_move),
-                    state.hands, irreversible)
+        player = state.to_move
+        hands = state.hands
+        dropped = False
+        if hands:
+            hand = list(hands[player])
+            for a in move:
+                if a[0] == CAPTURE:
+                    hand[self.hand_index[a[3]]] += 1
+                elif a[0] == DROP:
+                    hand[self.pieces.kind_of[a[3]]] -= 1
+                    dropped = True
+            hands = tuple(tuple(hand) if p == player else h for p, h in enumerate(hands))
+        irreversible = capture or pawn_move or new_rights != rights or dropped
+        if self.piece_rules.sfen:  # no move rule: the move number counts plies
+            counters = (0, full + 1)
+        else:
+            counters = (0 if capture or pawn_move else half + 1, full + player)
+        gave_check = False
+        if self.piece_rules.perpetual_check_loses and not irreversible:
+            king = self.royal_square(cells, 1 - player)
+            gave_check = king >= 0 and self.tables.attacked(cells, king, player)
+        return Next(1 - player, flags, counters, hands, irreversible, gave_check)
 
     def _ep_possible(self, cells: Sequence[int], passed: int, mover: int) -> bool:
         """Whether an enemy piece could capture en passant on ``passed`` next move."""
@@ -339,12 +467,30 @@ class PieceGame(Game):
             # the side to move is bare: it still draws if it can bare the other king at once
             if bare == [state.to_move] and not self._can_bare(state):
                 return Outcome.win(1 - state.to_move, "bare king")
-        if rules.minor_kinds and self._insufficient(cells):
+        if rules.minor_kinds and not any(any(h) for h in state.hands) and self._insufficient(cells):
             return Outcome.draw("insufficient material")
         if rules.move_limit and state.counters[0] >= rules.move_limit:
             return Outcome.draw(f"{rules.move_limit // 2}-move rule")
         if rules.repetitions and state.repetitions() + 1 >= rules.repetitions:
+            checker = self._perpetual_checker(state) if rules.perpetual_check_loses else None
+            if checker is not None:
+                return Outcome.win(1 - checker, "perpetual check")
             return Outcome.draw("repetition")
+        return None
+
+    def _perpetual_checker(self, state: State) -> int | None:
+        """The player who gave check with every move since ``state``'s position first
+        occurred (read from the check marks of the history), or None."""
+        cycle = state.history[state.history.index(state.key):]
+        checks: list[list[bool]] = [[], []]
+        mover = state.to_move
+        for i, key in enumerate(cycle):
+            if key != CHECK_MARK:
+                checks[mover].append(i + 1 < len(cycle) and cycle[i + 1] == CHECK_MARK)
+                mover = 1 - mover
+        for player in range(2):
+            if checks[player] and all(checks[player]):
+                return player
         return None
 
     def _can_bare(self, state: State) -> bool:
@@ -373,9 +519,18 @@ class PieceGame(Game):
     # -- positions -----------------------------------------------------------------------------
 
     def parse_position(self, text: str) -> State:
-        """Read a FEN-like position; refuses (``PositionError``) text that is not one and
-        positions no game reaches (see :meth:`check_reachable`)."""
+        """Read a FEN-like position (SFEN under ``sfen``); refuses (``PositionError``) text
+        that is not one and positions no game reaches (see :meth:`check_reachable`)."""
+        if self.piece_rules.sfen:
+            return self._parse_sfen(text)
         fields = text.split()
+        hands: tuple[tuple[int, ...], ...] = ()
+        if self.piece_rules.drops and fields:
+            board, bracket, pocket = fields[0].partition("[")
+            if bracket and not pocket.endswith("]"):
+                raise PositionError(f"{self.id}: the hands in {shortened(fields[0])} must end with ']'")
+            fields[0] = board
+            hands = self._parse_hand(pocket[:-1] if bracket else "", counted=False)
         wanted = 6 if self.piece_rules.rights_fields else 4
         if len(fields) not in (wanted - 2, wanted):
             raise PositionError(f"{self.id}: expected {wanted} fields (board, side"
@@ -405,14 +560,63 @@ class PieceGame(Game):
             flags = (rights, ep)
         half = read_int(fields[-2], f"{self.id}: half-move clock", error=PositionError)
         full = read_int(fields[-1], f"{self.id}: move number", low=1, error=PositionError)
-        self.check_reachable(cells, to_move, flags)
+        self.check_reachable(cells, to_move, flags, hands)
         if flags and flags[1] and not self._ep_possible(cells, flags[1] - 1, 1 - to_move):
             flags = (flags[0], 0)  # no pawn can take en passant: the same position as without
-        return self.make_state(cells, to_move, flags, (half, full))
+        return self.make_state(cells, to_move, flags, self._counters(half, full), hands)
+
+    def _counters(self, half: int, number: int) -> tuple[int, ...]:
+        return (half, number)
+
+    def _parse_sfen(self, text: str) -> State:
+        """Board, side (``b``: the first player), hand (``-`` or e.g. ``2Pb``), move number."""
+        fields = text.split()
+        if len(fields) not in (3, 4):
+            raise PositionError(f"{self.id}: expected an SFEN position of 4 fields (board, side b or w, hand, "
+                                f"move number), got {len(fields)} in {shortened(text)}")
+        cells = parse_ranks(self.topology, fields[0], self.letter_codes)
+        if fields[1] not in self.side_letters:
+            raise PositionError(f"{self.id}: side to move must be 'b' (sente) or 'w' (gote), got "
+                                f"{shortened(fields[1])}")
+        to_move = self.side_letters.index(fields[1])
+        hands = self._parse_hand("" if fields[2] == "-" else fields[2], counted=True)
+        number = read_int(fields[3], f"{self.id}: move number", low=1, error=PositionError) if len(fields) == 4 else 1
+        self.check_reachable(cells, to_move, (), hands)
+        return self.make_state(cells, to_move, (), self._counters(0, number), hands)
+
+    def _parse_hand(self, text: str, counted: bool) -> tuple[tuple[int, ...], ...]:
+        """The hands written ``text``: letters (upper case for the first player), each
+        repeated (``QPp``) or, ``counted``, after its count (``2Pb``)."""
+        hands = [[0] * len(self.pieces.kinds) for _ in range(2)]
+        for count, letter in re.findall(r"(\d*)(.)", text):
+            code = self.letter_codes.get(letter)
+            if code is None or self.pieces.kind_of[code] not in self.hand_kinds:
+                held = " ".join(sorted({self.pieces.letter_of[1 + k * 2 + p] for k in self.hand_kinds for p in (0, 1)}))
+                raise PositionError(f"{self.id}: {letter!r} in the hands {shortened(text)} is not a piece a hand may "
+                                    f"hold ({held})")
+            if count and not counted:
+                raise PositionError(f"{self.id}: the hands {shortened(text)}: write each piece once per piece held "
+                                    f"(QQ, not 2Q)")
+            n = read_int(count, f"{self.id}: count in the hands", low=1, high=999, error=PositionError) if count else 1
+            hands[self.pieces.owner_of[code]][self.pieces.kind_of[code]] += n
+        return tuple(tuple(h) for h in hands)
+
+    def _format_hand(self, hands: Sequence[Sequence[int]], counted: bool) -> str:
+        """The hands as :meth:`_parse_hand` reads them, most valuable kinds first."""
+        order = sorted(self.hand_kinds, key=lambda k: (-self.pieces.kinds[k].value, k))
+        out = []
+        for player in range(2):
+            for k in order:
+                n = hands[player][k]
+                letter = self.pieces.letter_of[1 + k * 2 + player]
+                if n:
+                    out.append((str(n) if n > 1 else "") + letter if counted else letter * n)
+        return "".join(out)
 
     # -- positions no game reaches ---------------------------------------------------------------
 
-    def check_reachable(self, cells: Sequence[int], to_move: int, flags: Sequence[int] = ()) -> None:
+    def check_reachable(self, cells: Sequence[int], to_move: int, flags: Sequence[int] = (),
+                        hands: Sequence[Sequence[int]] = ()) -> None:
         """Raise ``PositionError`` for a board no game of these rules reaches: a piece on a
         square its kind never gets to (pawns behind their start rows or in their promotion
         zone), more pieces of a kind than the setup and promotions give, royal pieces other
@@ -444,7 +648,10 @@ class PieceGame(Game):
             if len(checkers) > 2 and self.tables.simple[1 - to_move]:  # a hop or lame leap may make three
                 raise PositionError(f"{self.id}: {self.player_names[to_move]} is checked by {len(checkers)} "
                                     "pieces at once; one move gives at most two checks")
-        self._check_counts(cells)
+        if self.piece_rules.drops:
+            self._check_counts_with_hands(cells, hands)
+        else:
+            self._check_counts(cells)
         if flags:
             self._check_rights(cells, flags[0])
             if flags[1]:
@@ -461,16 +668,17 @@ class PieceGame(Game):
         tables = self.tables
         todo: list[tuple[int, int]] = []
         for text in self.setups.values():
-            board = parse_ranks(self.topology, text.split()[0], self.pieces.code_of_letter)
+            board = parse_ranks(self.topology, text.split()[0].partition("[")[0], self.pieces.code_of_letter)
             todo.extend((code, pos) for pos, code in enumerate(board) if code)
         castles: dict[int, list[int]] = {}  # from-square -> to-squares of castling moves
         for _c, kf, kt, rf, rt, _empty, _path in self.castlings:
             castles.setdefault(kf, []).append(kt)
             castles.setdefault(rf, []).append(rt)
+        todo.extend((code, pos) for code in range(1, self.pieces.count) for pos in self.drop_squares[code])
         seen = set(todo)
         while todo:
             code, pos = todo.pop()
-            promo = tables.promote_at[code]
+            promo = tables.promote_anywhere[code] if pos in tables.promote_from[code] else tables.promote_at[code]
             targets = [t for ray, _mode in tables.rays[code][pos] for t in ray]
             targets += [t for _passed, t, _mode in tables.lame[code][pos]]
             targets += [t for ray, _mode in tables.hops[code][pos] for t in ray[1:]]
@@ -491,7 +699,7 @@ class PieceGame(Game):
         """Per piece code, the most pieces of it in any setup."""
         counts = [0] * self.pieces.count
         for text in self.setups.values():
-            board = parse_ranks(self.topology, text.split()[0], self.pieces.code_of_letter)
+            board = parse_ranks(self.topology, text.split()[0].partition("[")[0], self.pieces.code_of_letter)
             for code in range(1, self.pieces.count):
                 counts[code] = max(counts[code], board.count(code))
         return tuple(counts)
@@ -516,6 +724,26 @@ class PieceGame(Game):
                 raise PositionError(
                     f"{self.id}: {self.player_names[player]} has {extra} more piece(s) of some kinds than the "
                     f"start position, but only {missing} of its promoting pieces (pawns) are missing")
+
+    def _check_counts_with_hands(self, cells: Sequence[int], hands: Sequence[Sequence[int]]) -> None:
+        """In a drop game pieces change sides: per kind a hand may hold, the pieces on the
+        board (promoted ones counted as what they return to) and in both hands are at most
+        as many as the setup has on both sides."""
+        kinds, start = self.pieces.kinds, self.start_counts
+        setup = [0] * len(kinds)
+        found = [0] * len(kinds)
+        for code in range(1, self.pieces.count):
+            k = self.hand_index[code]
+            if k >= 0:
+                setup[k] += start[code]
+                found[k] += cells.count(code)
+        for hand in hands:
+            for k, n in enumerate(hand):
+                found[k] += n
+        for k in sorted(self.hand_kinds):
+            if found[k] > setup[k]:
+                raise PositionError(f"{self.id}: {found[k]} pieces that count as {kinds[k].name} on the board and "
+                                    f"in the hands; the start position has {setup[k]}")
 
     def _check_rights(self, cells: Sequence[int], rights: int) -> None:
         """Each castling right held needs its king and rook on their start squares."""
@@ -566,6 +794,12 @@ class PieceGame(Game):
 
     def format_position(self, state: State) -> str:
         board = format_ranks(self.topology, state.cells, self.pieces.letter_of)
+        if self.piece_rules.sfen:
+            hand = self._format_hand(state.hands, True) if state.hands else ""
+            return (f"{board} {self.side_letters[state.to_move]} {hand or '-'} "
+                    f"{state.counters[1]}")
+        if self.piece_rules.drops:
+            board += f"[{self._format_hand(state.hands, False) if state.hands else ''}]"
         parts = [board, self.side_letters[state.to_move]]
         if self.piece_rules.rights_fields:
             rights, ep = state.flags
@@ -578,18 +812,20 @@ class PieceGame(Game):
 
     def uci(self, state: State, move: Move) -> str:
         """Coordinate notation: from-square, to-square, promotion letter (``e7e8q``; ranks
-        counted from ``first_rank``)."""
+        counted from ``first_rank``); a drop is ``N@f3``."""
         names = self.coordinate_names
-        first = next(a for a in move if a[0] == MOVE)
+        first = next((a for a in move if a[0] == MOVE), None)
+        if first is None:  # a drop: N@f3
+            return f"{self.pieces.kind(move[0][3]).letter.upper()}@{names[move[0][2]]}"
         text = names[first[1]] + names[first[2]]
         if first[3] != state.cells[first[1]]:
-            text += self.pieces.kind(first[3]).letter.lower()
+            text += self.pieces.kind(first[3]).letter.strip("+~").lower()
         return text
 
     def format_move(self, state: State, move: Move) -> str:
         return self.uci(state, move)
 
     def check_move_syntax(self, text: str) -> None:
-        if not 2 <= len(text) <= 12 or not text.isascii() or not text.replace("-", "").replace(
+        if not 2 <= len(text) <= 12 or not text.isascii() or not text.replace("-", "").replace("@", "").replace(
                 "+", "").replace("#", "").replace("=", "").isalnum():
             raise InvalidMoveError(f"{self.id}: {shortened(text)} is not a move (expected e.g. e2e4)")

@@ -1,7 +1,8 @@
 """The rank string: a board written row by row from the top, as in FEN.
 
-Rows are separated by ``/``; a piece is its letter; a run of empty cells is its length in
-digits (``15`` for a whole gomoku row).  Rows follow the drawing coordinates of the
+Rows are separated by ``/``; a piece is its letter, which may carry a ``+`` before it (a
+promoted shogi piece, ``+P``) or a ``~`` after it (a promoted crazyhouse piece, ``Q~``); a
+run of empty cells is its length in digits (``15`` for a whole gomoku row).  Rows follow the drawing coordinates of the
 topology, so any board whose positions sit on rows (square boards, dark squares only, ...)
 can be written.
 
@@ -68,16 +69,19 @@ def parse_ranks(topology: Topology, text: str, code_of_letter: Mapping[str, int]
                     raise PositionError(f"row {r} ({shortened(part)}) has more than {len(row)} cells")
                 i = j
                 continue
-            code = code_of_letter.get(ch)
+            token = part[i:i + 2] if ch == "+" else ch
+            if part[i + len(token):i + len(token) + 1] == "~":
+                token += "~"
+            code = code_of_letter.get(token)
             if code is None:
-                known = "".join(sorted(code_of_letter))
+                known = " ".join(sorted(code_of_letter))
                 raise PositionError(
-                    f"row {r} ({shortened(part)}): unknown piece letter {ch!r} (known: {known}, digits 0-9)")
+                    f"row {r} ({shortened(part)}): unknown piece {token!r} (known: {known}, digits 0-9)")
             if col >= len(row):
                 raise PositionError(f"row {r} ({shortened(part)}) has more than {len(row)} cells")
             cells[row[col]] = code
             col += 1
-            i += 1
+            i += len(token)
         if col != len(row):
             raise PositionError(f"row {r} ({shortened(part)}) has {col} cells, expected {len(row)}")
     return cells

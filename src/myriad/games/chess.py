@@ -4,21 +4,26 @@ The games themselves (chess, shatranj, makruk and any user's variant) are data: 
 files in ``myriad/games/variants/*.toml`` read by :mod:`myriad.games.variant_file`, which
 declare the board, zones, pieces with their Betza movement, values and square tables,
 setups, promotions, castling and rule options.  What stays here is what a data file cannot
-say: SAN, the notation chess players write (``Nf3``, ``exd5``, ``e8=Q+``, ``O-O``), with
-its disambiguation and check marks, and reading moves in SAN or UCI (``g1f3``).
+say: SAN, the notation chess players write (``Nf3``, ``exd5``, ``e8=Q+``, ``O-O``, ``N@f3``),
+with its disambiguation and check marks, and reading moves in SAN or UCI (``g1f3``); or,
+for a variant whose ``notation`` option says so, USI as shogi programs write it (``7g7f``,
+``P*5e``, ``8h2b+``).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cached_property
 from typing import NoReturn
 
 from myriad.core.errors import IllegalMoveError, InvalidMoveError
 from myriad.core.move import Move
+from myriad.core.numbers import shortened
 from myriad.core.piece_game import PieceGame
 from myriad.core.state import State
 from myriad.notation.san import san
+from myriad.notation.usi import usi, usi_square_names
 
 
 #: Move annotations (``!``, ``?``, ``!?``, ``??``...) and NAG numbers after a move.
@@ -33,18 +38,34 @@ _SQUARE = re.compile(r"[a-z]\d{1,2}")
 #: Lower-case piece letters read as pieces when the move is not a pawn's: not ``b``,
 #: which names a file as well as the bishop.
 _LENIENT_PIECES = frozenset("nrqk")
+#: A move in USI: two squares and an optional promotion, or a drop.
+_USI_MOVE = re.compile(r"\d+[a-z]\d+[a-z]\+?|[A-Z]\*\d+[a-z]")
+#: The notations a variant may choose (option ``notation``).
+NOTATIONS = ("san", "usi")
 
 
 class ChessGame(PieceGame):
-    """A chess-like game whose moves are written in SAN and UCI."""
+    """A chess-like game whose moves are written in SAN and UCI (or USI)."""
+
+    #: how moves are written: ``san`` (with UCI as an alias) or ``usi``.
+    notation = "san"
+
+    @cached_property
+    def usi_names(self) -> tuple[str, ...]:
+        """Every square's USI name (``7g``)."""
+        return usi_square_names(self)
 
     #: How its board is drawn, as its variant file says: "squares", "intersections" or "" (unsaid).
     board_style: str = ""
 
     def format_move(self, state: State, move: Move) -> str:
+        if self.notation == "usi":
+            return usi(self, state, move, self.usi_names)
         return san(self, state, move)
 
     def move_aliases(self, state: State, move: Move) -> Sequence[str]:
+        if self.notation == "usi":
+            return ()
         uci = self.uci(state, move)
         bare = san(self, state, move, suffix=False)
         return (uci, bare)
@@ -56,6 +77,8 @@ class ChessGame(PieceGame):
         pawn's file). ``InvalidMoveError`` for text that is not a move, ``IllegalMoveError``
         for a move not legal here."""
         text = text.strip()
+        if self.notation == "usi":
+            return self._parse_usi(state, text)
         annotated = _ANNOTATION.sub("", text)  # e4!? -> e4, Nf3+ stays for the checks below
         self.check_move_syntax(annotated or text)
         legal = self.legal_moves(state)
@@ -81,6 +104,20 @@ class ChessGame(PieceGame):
         self._check_written_move(text, wanted)
         self._illegal(state, text, legal)
 
+    def _parse_usi(self, state: State, text: str) -> Move:
+        if not _USI_MOVE.fullmatch(text):
+            raise InvalidMoveError(f"{self.id}: {shortened(text)} is not a move (expected USI, e.g. 7g7f, "
+                                   f"8h2b+, P*5e)")
+        for square in re.findall(r"\d+[a-z]", text):
+            if square not in self.usi_names:
+                raise InvalidMoveError(f"{self.id}: {text!r} is not a move: there is no square {square} "
+                                       f"on this board")
+        legal = self.legal_moves(state)
+        for move in legal:
+            if usi(self, state, move, self.usi_names) == text:
+                return move
+        self._illegal(state, text, legal)
+
     def _check_written_move(self, text: str, wanted: str) -> None:
         """Raise ``InvalidMoveError`` when ``wanted`` (``text`` without annotations) has no
         shape of a written move or names a square not on the board: ``xyz``, ``e9``."""
@@ -93,7 +130,8 @@ class ChessGame(PieceGame):
                                        f"on this board")
 
     def _illegal(self, state: State, text: str, legal: list[Move]) -> NoReturn:
-        shown = ", ".join(san(self, state, m, legal) for m in legal[:16]) or "none"
+        shown = ", ".join(usi(self, state, m, self.usi_names) if self.notation == "usi" else san(self, state, m, legal)
+                          for m in legal[:16]) or "none"
         why = " (your king is in check: the move must get it out of check)" if self.in_check(state) else ""
         raise IllegalMoveError(f"{self.id}: {text!r} is not legal here{why}; legal moves: {shown}"
                                + (f" ... ({len(legal)} in all)" if len(legal) > 16 else ""))

@@ -41,11 +41,15 @@ from myriad.core.mechanics.movement import Castling, Promotion, Rule, Slide
 from myriad.core.piece_game import CASTLING_LETTERS, PieceRules
 from myriad.core.pieces import PieceKind
 from myriad.core.topology import Topology, file_letter, square_board
-from myriad.games.chess import ChessGame
+from myriad.games.chess import NOTATIONS, ChessGame
 
 #: The variant files shipped in the package (``myriad/games/variants``), read in this order.
-SHIPPED = ("chess.toml", "shatranj.toml", "makruk.toml", "xiangqi.toml")
+SHIPPED = ("chess.toml", "shatranj.toml", "makruk.toml", "xiangqi.toml", "shogi.toml", "crazyhouse.toml")
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+#: A piece's letter: upper case, maybe marked as promoted (``+P``, ``Q~``).
+_LETTER = re.compile(r"\+?[A-Z]|[A-Z]~")
+#: A token of a FEN board: a run of empty squares or a piece's letter with its marks.
+_TOKEN = re.compile(r"\d+|\+?[A-Za-z]~?|.")
 
 
 @dataclass(frozen=True)
@@ -60,7 +64,8 @@ class Field:
 
 
 PIECE = {
-    "letter": Field(str, "the piece's letter in positions (one ASCII letter, upper case)"),
+    "letter": Field(str, "the piece's letter in positions (one upper-case ASCII letter, which a promoted piece "
+                         "may mark: +P as shogi writes it, Q~ as crazyhouse does)"),
     "betza": Field(str, "its movement in Betza notation (e.g. \"N\", \"mRcpR\", \"fmWfceFifmnD\")"),
     "value": Field(int, "its value for the bots, in centipawns"),
     "royal": Field(bool, "whether it is royal (check, checkmate)"),
@@ -72,6 +77,13 @@ PIECE = {
     "confined": Field(str, "a zone its moves never leave (e.g. a palace), White's squares, mirrored for Black"),
     "zone_moves": Field(dict, "more moves, by zone: steps and slides (Betza) made only from squares of that zone "
                               "(e.g. { across = \"sW\" } for a soldier across the river)", str),
+    "captured_as": Field(str, "in a drop game, the kind a captured piece of this kind becomes in the captor's hand "
+                              "(e.g. pawn for a promoted pawn; default: its own kind)"),
+    "drop_zone": Field(str, "in a drop game, the zone where it may be dropped (default: anywhere it has a move)"),
+    "drop_one_per_file": Field(bool, "whether it may not be dropped on a file holding an own piece of its kind "
+                                     "(shogi's nifu)"),
+    "drop_mate": Field(bool, "whether its drop may checkmate (default true; false: shogi's uchifuzume)"),
+    "hand_value": Field(int, "its value for the bots while in hand (default: its value)"),
 }
 PROMOTION = {
     "piece": Field(str, "the kind that promotes"),
@@ -79,6 +91,7 @@ PROMOTION = {
     "to": Field(list, "the kinds it may become", str),
     "mandatory": Field(bool, "whether it must promote there (else it may stay as it is)"),
     "limits": Field(dict, "the most pieces of a kind a promotion may bring on the board", int),
+    "leaving": Field(bool, "whether a move out of the zone promotes too (shogi: into, within or out of it)"),
 }
 CASTLING = {
     "right": Field(str, "its letter in the castling field of positions: K or Q (Black's is mirrored)"),
@@ -98,10 +111,18 @@ OPTIONS = {
                                    "(xiangqi's flying general): no move may leave them so"),
     "insufficient_material": Field(list, "kinds that cannot mate alone: with only these, one in all or "
                                          "colour-bound ones on one colour, the game is drawn", str),
+    "drops": Field(bool, "whether captured pieces go to the captor's hand, to be dropped on an empty square "
+                         "as a move (crazyhouse, shogi)"),
+    "perpetual_check": Field(str, "the result of a repetition for the side that gave check with every move since "
+                                  "the position first occurred: loss (shogi) or draw (the default)"),
+    "position_format": Field(str, "fen (the default; a drop game's hands in brackets after the board) or sfen "
+                                  "(board, side b/w with the first player b, hand, move number)"),
+    "notation": Field(str, "how moves are written: san (with UCI, the default) or usi (7g7f, P*5e, 8h2b+)"),
 }
 VARIANT = {
     "inherits": Field(str, "the id of the parent variant"),
     "name": Field(str, "the game's name"),
+    "players": Field(list, "the two players' names, the first to move first (default white, black)", str),
     "rules": Field(str, "the rules in a few sentences, for players"),
     "files": Field(int, "the board's width (1 to 26)"),
     "ranks": Field(int, "the board's height (1 to 99)"),
@@ -363,8 +384,9 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
             if key not in piece:
                 raise where.error(("pieces", name), f"missing {key!r} ({PIECE[key].what})")
         letter = piece["letter"]
-        if not (len(letter) == 1 and letter.isascii() and letter.isalpha() and letter.isupper()):
-            raise where.error(("pieces", name, "letter"), f"expected one upper-case ASCII letter, got {letter!r}")
+        if not _LETTER.fullmatch(letter):
+            raise where.error(("pieces", name, "letter"), f"expected one upper-case ASCII letter, maybe marked "
+                                                          f"+P or Q~, got {letter!r}")
         if letter in letters:
             raise where.error(("pieces", name, "letter"), f"letter {letter!r} is already the {letters[letter]}'s")
         letters[letter] = name
@@ -391,9 +413,12 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
                 raise where.error(path, f"expected steps and slides only (W, F, R, B, K, Q with modifiers), "
                                         f"got {betza!r}")
             movement[name] += tuple(replace(r, zone=zone_name) for r in extra)
-        if "confined" in piece and piece["confined"] not in zones:
-            raise where.error(("pieces", name, "confined"), f"no zone {piece['confined']!r} "
-                                                           f"(zones: {', '.join(zones) or 'none'})")
+        for key in ("confined", "drop_zone"):
+            if key in piece and piece[key] not in zones:
+                raise where.error(("pieces", name, key), f"no zone {piece[key]!r} (zones: {', '.join(zones) or 'none'})")
+        if "captured_as" in piece and piece["captured_as"] not in pieces:
+            raise where.error(("pieces", name, "captured_as"), f"no piece kind {piece['captured_as']!r} "
+                                                              f"(pieces: {', '.join(pieces)})")
         kinds.append(PieceKind(name, letter, piece.get("value", 100), royal=piece.get("royal", False),
                                glyphs=tuple(piece.get("glyphs", ()))))
         squares = piece.get("squares")
@@ -424,6 +449,18 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
     for key in ("move_rule", "repetition"):
         if options.get(key, 0) < 0:
             raise where.error(("options", key), f"expected 0 or more, got {options[key]}")
+    for key, allowed in (("perpetual_check", ("loss", "draw")), ("position_format", ("fen", "sfen")),
+                         ("notation", NOTATIONS)):
+        if key in options and options[key] not in allowed:
+            raise where.error(("options", key), f"expected {' or '.join(allowed)}, got {options[key]!r}")
+    players = spec.get("players", ["white", "black"])
+    if len(players) != 2 or len(set(players)) != 2 or not all(re.fullmatch(r"[a-z][a-z0-9 ]{0,19}", p) for p in players):
+        raise where.error(("players",), f"expected two different lower-case names, got {players!r}")
+    drops = options.get("drops", False)
+    for name, piece in pieces.items():
+        for key in ("captured_as", "drop_zone", "drop_one_per_file", "drop_mate", "hand_value"):
+            if key in piece and not drops:
+                raise where.error(("pieces", name, key), "only a drop game (options.drops = true) has hands")
     minors = options.get("insufficient_material", [])
     for i, name in enumerate(minors):
         if name not in pieces:
@@ -440,10 +477,18 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
         square_bonus={n: tuple(p["squares"]) for n, p in pieces.items() if p.get("squares")},
         confined={n: p["confined"] for n, p in pieces.items() if "confined" in p},
         royals_may_not_face=options.get("no_facing_kings", False), first_rank=options.get("first_rank", 1),
-        letter_aliases=aliases)
+        letter_aliases=aliases, drops=drops,
+        hand_kind={n: p["captured_as"] for n, p in pieces.items() if "captured_as" in p},
+        drop_zones={n: p["drop_zone"] for n, p in pieces.items() if "drop_zone" in p},
+        drop_one_per_file=frozenset(n for n, p in pieces.items() if p.get("drop_one_per_file")),
+        no_drop_mate=frozenset(n for n, p in pieces.items() if not p.get("drop_mate", True)),
+        hand_values={n: p["hand_value"] for n, p in pieces.items() if "hand_value" in p},
+        perpetual_check_loses=options.get("perpetual_check") == "loss",
+        sfen=options.get("position_format") == "sfen")
     try:
-        game = ChessGame(board, kinds, rules, setups)
+        game = ChessGame(board, kinds, rules, setups, players)
         game.id = decl.id
+        game.notation = options.get("notation", "san")
         for setup_name, fen in setups.items():
             game.parse_position(fen)
     except MyriadError as err:
@@ -491,9 +536,9 @@ def _initial_squares(board: Topology, setups: Mapping[str, str], letter: str) ->
     rows = board_rows(board)
     out: list[set[int]] = [set(), set()]
     for fen in setups.values():
-        for row, part in zip(rows, fen.split()[0].split("/")):
+        for row, part in zip(rows, fen.split()[0].partition("[")[0].split("/")):
             col = 0
-            for token in re.findall(r"\d+|.", part):
+            for token in _TOKEN.findall(part):
                 if token.isdigit():
                     col += int(token)
                     continue
@@ -505,13 +550,13 @@ def _initial_squares(board: Topology, setups: Mapping[str, str], letter: str) ->
 
 def _check_setup(where: _Where, path: tuple[str | int, ...], fen: str, files: int, ranks: int,
                  letters: Mapping[str, str]) -> None:
-    board = fen.split()[0] if fen.split() else ""
+    board = fen.split()[0].partition("[")[0] if fen.split() else ""
     rows = board.split("/")
     if len(rows) != ranks:
         raise where.error(path, f"expected {ranks} ranks separated by '/', got {len(rows)} in {board!r}")
     for r, row in enumerate(rows):
         width = 0
-        for token in re.findall(r"\d+|.", row):
+        for token in _TOKEN.findall(row):
             if token.isdigit():
                 width += int(token)
             elif token.upper() in letters:
@@ -543,7 +588,7 @@ def _promotion(where: _Where, i: int, spec: Mapping[str, Any], pieces: Mapping[s
         if most < 1:
             raise where.error(path + ("limits", name), f"expected 1 or more, got {most}")
     return Promotion(spec["piece"], spec["zone"], tuple(spec["to"]), spec.get("mandatory", True),
-                     tuple(spec.get("limits", {}).items()))
+                     tuple(spec.get("limits", {}).items()), spec.get("leaving", False))
 
 
 def _castling(where: _Where, i: int, spec: Mapping[str, Any], board: Topology, ranks: int) -> list[Castling]:

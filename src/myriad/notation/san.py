@@ -2,7 +2,9 @@
 
 ``Nf3``, ``exd5``, ``e8=Q+``, ``O-O-O#``: the piece letter (none for pawns), the
 disambiguating file or rank when two like pieces could reach the square, ``x`` for a
-capture, the promotion, then ``+`` for check and ``#`` for mate.
+capture, the promotion, then ``+`` for check and ``#`` for mate.  A drop from the hand
+(crazyhouse) is the piece letter, ``@`` and the square: ``N@f3``, ``P@e6+``.  A promoted
+piece's marks (``Q~``) are not written.
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ def san(game: PieceGame, state: State, move: Move, legal: list[Move] | None = No
     """``move`` (legal in ``state``) in SAN; ``legal`` saves regenerating the legal moves."""
     names = game.topology.names
     steps = [a for a in move if a[0] == MOVE]
+    if not steps:  # a drop
+        text = symbol(game.pieces.kind(move[0][3]).letter) + "@" + names[move[0][2]]
+        return text + (check_mark(game, state, move) if suffix else "")
     first = steps[0]
     frm, to = first[1], first[2]
     piece = state.cells[frm]
@@ -42,9 +47,11 @@ def san(game: PieceGame, state: State, move: Move, legal: list[Move] | None = No
             text = (split_square(names[frm])[0] + "x" if capture else "") + names[to]
         else:
             legal = legal if legal is not None else game.legal_moves(state)
-            rivals = [m[-1][1] for m in legal
-                      if m[-1][2] == to and m[-1][1] != frm and state.cells[m[-1][1]] == piece]
-            text = kind.letter.upper()
+            text = symbol(kind.letter)
+            cells, letter_of = state.cells, game.pieces.letter_of
+            rivals = [m[-1][1] for m in legal  # pieces written alike: a rook and a promoted one (R~)
+                      if m[-1][2] == to and m[-1][1] != frm and cells[m[-1][1]]
+                      and symbol(letter_of[cells[m[-1][1]]]) == text]
             if rivals:
                 file, rank = split_square(names[frm])
                 if all(split_square(names[r])[0] != file for r in rivals):
@@ -55,9 +62,19 @@ def san(game: PieceGame, state: State, move: Move, legal: list[Move] | None = No
                     text += file + rank
             text += ("x" if capture else "") + names[to]
         if first[3] != piece:
-            text += "=" + game.pieces.kind(first[3]).letter.upper()
-    if suffix:
-        after = game.play(state, move)
-        if game.in_check(after):
-            text += "#" if not game.legal_moves(after) else "+"
-    return text
+            text += "=" + symbol(game.pieces.kind(first[3]).letter)
+    return text + (check_mark(game, state, move) if suffix else "")
+
+
+def symbol(letter: str) -> str:
+    """A piece's letter as moves write it: upper case, without a promoted piece's marks
+    (``Q~`` -> ``Q``)."""
+    return letter.strip("+~").upper()
+
+
+def check_mark(game: PieceGame, state: State, move: Move) -> str:
+    """``#`` when ``move`` mates, ``+`` when it checks, else nothing."""
+    after = game.play(state, move)
+    if game.in_check(after):
+        return "#" if not game.legal_moves(after) else "+"
+    return ""

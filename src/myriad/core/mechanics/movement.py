@@ -178,10 +178,13 @@ class Castling:
 class Promotion:
     """Pieces of kind ``kind`` moving to a square of ``zone`` become one of ``choices``.
 
-    ``mandatory=False`` also allows the move without promotion.  ``limits`` caps the
-    kinds a piece may become: a choice ``(kind, n)`` is offered only while fewer than ``n``
-    pieces of that kind and owner stand on the board (Grand chess: only to a piece
-    already lost).  When several promotions cover a square, the first one counts.
+    ``mandatory=False`` also allows the move without promotion, except onto a square
+    where the unpromoted piece would have no move left (a shogi pawn or lance on the last
+    rank, a knight on the last two).  ``leaving=True`` also promotes a move that starts in
+    the zone, wherever it ends (shogi).  ``limits`` caps the kinds a piece may become: a
+    choice ``(kind, n)`` is offered only while fewer than ``n`` pieces of that kind and
+    owner stand on the board (Grand chess: only to a piece already lost).  When several
+    promotions cover a square, the first one counts.
     """
 
     kind: str
@@ -189,6 +192,7 @@ class Promotion:
     choices: tuple[str, ...]
     mandatory: bool = True
     limits: tuple[tuple[str, int], ...] = ()
+    leaving: bool = False
 
 
 class MoveTables:
@@ -201,8 +205,12 @@ class MoveTables:
     * ``en_passant[code][pos]``: squares to which an en-passant capture may go;
     * ``promotion[code]``: ``(squares where it must promote, codes it may become)`` or None;
       ``promote_at[code]``: square -> the codes a move there may leave (its own code
-      too where promotion is optional) or None; ``limits[code]``: how many of ``code`` a
-      promotion may bring onto the board at most (0: no limit);
+      too where promotion is optional) or None; ``promote_from[code]``: squares from which
+      every move promotes (``Promotion.leaving``), using ``promote_anywhere[code]``;
+      ``limits[code]``: how many of ``code`` a promotion may bring onto the board at most
+      (0: no limit);
+    * ``dead[code]``: squares where ``code`` has no move at all (no drop there; no
+      optional promotion leaves it there unpromoted);
     * ``lines[player][d]`` and ``reach[player][d]``: the attack ray from each square in
       direction ``d`` and, per distance, the codes of ``player`` that attack along it;
     * ``leap_origins[player]``: ``(origins[pos], codes)`` for leaping attackers;
@@ -335,6 +343,10 @@ class MoveTables:
             self.hops[code] = tuple(tuple(r) for r in hops)
             self.double_steps[code] = tuple(tuple(r) for r in doubles)
             self.en_passant[code] = tuple(tuple(r) for r in eps)
+        self.dead = [frozenset(pos for pos in range(size) if not (
+            self.rays[code][pos] or self.lame[code][pos] or self.hops[code][pos] or self.double_steps[code][pos]
+            or self.en_passant[code][pos])) if code else frozenset() for code in range(pieces.count)]
+        self._no_dead_promotions()
         # Attack tables: per player, per direction, the ray from each square and which codes
         # attack from each distance along it.
         self.lines: list[list[tuple[tuple[int, ...], ...]]] = []
@@ -408,6 +420,8 @@ class MoveTables:
         pieces, topology = self.pieces, self.topology
         self.promotion: list[tuple[frozenset[int], tuple[int, ...]] | None] = [None] * pieces.count
         self.promote_at: list[dict[int, tuple[int, ...]] | None] = [None] * pieces.count
+        self.promote_from: list[frozenset[int]] = [frozenset()] * pieces.count
+        self.promote_anywhere: list[dict[int, tuple[int, ...]] | None] = [None] * pieces.count
         self.limits: list[int] = [0] * pieces.count
         for promo in promotions:
             for owner in range(pieces.players):
@@ -417,14 +431,35 @@ class MoveTables:
                     self.limits[pieces.code(limited, owner)] = most
                 at = self.promote_at[code] or {}
                 must, kinds = self.promotion[code] or (frozenset(), ())
-                for sq in topology.zone(promo.zone, owner):
+                zone = topology.zone(promo.zone, owner)
+                for sq in zone:
                     if sq not in at:
                         at[sq] = choices if promo.mandatory else choices + (code,)
                         if promo.mandatory:
                             must |= {sq}
                 self.promote_at[code] = at
                 self.promotion[code] = (must, kinds + tuple(c for c in choices if c not in kinds))
+                if promo.leaving:
+                    self.promote_from[code] = self.promote_from[code] | frozenset(zone)
+                    anywhere = self.promote_anywhere[code] or {}
+                    for sq in range(topology.size):
+                        anywhere.setdefault(sq, choices if promo.mandatory else choices + (code,))
+                    self.promote_anywhere[code] = anywhere
         self.limited = any(self.limits)
+
+    def _no_dead_promotions(self) -> None:
+        """Where a promotion is optional, staying unpromoted on a square with no move left
+        is not offered (the promotion is forced there)."""
+        for code in range(1, self.pieces.count):
+            at, anywhere, dead = self.promote_at[code], self.promote_anywhere[code], self.dead[code]
+            if at is None or not dead:
+                continue
+            for table in (at, anywhere):
+                for sq, choices in (table or {}).items():
+                    if sq in dead and code in choices and len(choices) > 1:
+                        table[sq] = tuple(c for c in choices if c != code)  # type: ignore[index]
+            must, kinds = self.promotion[code]  # type: ignore[misc]
+            self.promotion[code] = (must | frozenset(sq for sq in at if sq in dead), kinds)
 
     def _ray(self, pos: int, d: int, limit: int | None) -> tuple[int, ...]:
         out = []
@@ -545,12 +580,12 @@ class MoveTables:
         """Every move of ``player`` by the compiled rules, ignoring royal safety
         (``noisy_only``: captures and promotions only)."""
         owner_of = self.pieces.owner_of
-        rays_of, promote_at = self.rays, self.promote_at
+        rays_of, promote_at, promote_from = self.rays, self.promote_at, self.promote_from
         out: list[Move] = []
         for pos, code in enumerate(cells):
             if not code or owner_of[code] != player:
                 continue
-            promo = promote_at[code]
+            promo = self.promote_anywhere[code] if pos in promote_from[code] else promote_at[code]
             for ray, mode in rays_of[code][pos]:
                 for t in ray:
                     c = cells[t]
@@ -600,7 +635,7 @@ class MoveTables:
         for pos, code in enumerate(cells):
             if code not in self.extra_codes or owner_of[code] != player:
                 continue
-            promo = promote_at[code]
+            promo = self.promote_anywhere[code] if pos in self.promote_from[code] else promote_at[code]
             targets: list[tuple[int, int]] = []  # (target, mode)
             for passed, t, mode in self.lame[code][pos]:
                 if not any(cells[q] for q in passed):
