@@ -12,8 +12,8 @@ from typing import Any
 
 # (test_web_e2e first: it skips this module too where Playwright is missing, outside CI)
 from test_web_e2e import (  # noqa: F401, I001  (fixtures: browser, page, server)
-    ARTIFACTS, CLIENT, box, browser, create, move_cells, new_page, open_game, page, piece, server, shoot, square,
-    wait_played)
+    ARTIFACTS, CLIENT, box, browser, create, move_cells, new_page, open_game, page, piece, played, server, shoot,
+    square, wait_played)
 from playwright.sync_api import Browser, Page, expect
 from web_server import Server
 
@@ -107,3 +107,92 @@ def test_xiangqi_fits_a_phone_and_turns_for_black(server: Server, browser: Brows
         expect(small.locator("#board .mark-last")).to_have_count(2)
         ARTIFACTS.mkdir(exist_ok=True)
         small.screenshot(path=str(ARTIFACTS / "phone-xiangqi.png"), full_page=True)
+
+
+def hand_piece(page: Page, owner: int, kind: str) -> Any:
+    return page.locator(f'.hand .hand-piece[data-owner="{owner}"][data-kind="{kind}"]')
+
+
+def test_shogi_drop_picked_from_the_hand(page: Page, server: Server) -> None:
+    # Sente holds gote's silver (taken from 3a), as SFEN writes it: "S" after the side.
+    view = create(server, {"game": "shogi", "seats": ["human", "human"],
+                           "position": "lnsgkg1nl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b S 1"})
+    open_game(page, server, view)
+    expect(page.locator("#board")).to_have_class(re.compile(r"\bstyle-grid\b"))
+    # Files numbered 9 to 1 and ranks a to i, as USI names the squares the moves are written in.
+    assert page.locator("#board .labels .coord").all_text_contents() == [*"987654321", *"ihgfedcba"]
+    # Each side's pieces point at the other: sente's up, gote's down.
+    expect(piece(page, "e1").locator(".wedge.up")).to_have_count(1)
+    expect(piece(page, "e9").locator(".wedge.down")).to_have_count(1)
+    expect(piece(page, "e1").locator("text")).to_have_text("玉")
+    expect(piece(page, "e9").locator("text")).to_have_text("王")
+    # Sente's hand below the board, gote's (empty) above it.
+    expect(page.locator("#hand-bottom .hand-piece")).to_have_count(1)
+    expect(page.locator("#hand-top .hand-piece")).to_have_count(0)
+    expect(page.locator("#hand-top")).to_contain_text("gote: no pieces in hand", ignore_case=True)
+    silver = hand_piece(page, 0, "silver")
+    expect(silver).to_have_attribute("data-count", "1")
+    expect(silver.locator(".hand-count")).to_have_text("1")
+    assert page.locator("#board [data-target]").count() == 0
+    silver.click()
+    expect(silver).to_have_class(re.compile(r"\bselected\b"))
+    drops = [m for m in view["legal"] if m.get("drop")]
+    targets = page.locator("#board [data-target]")
+    expect(targets).to_have_count(len(drops))
+    assert sorted(targets.evaluate_all("els => els.map(e => e.dataset.target)")) == sorted(
+        m["path"][0] for m in drops)
+    square(page, "e5").click()  # USI 5e
+    assert wait_played(page, 1) == ["S*5e"]
+    expect(piece(page, "e5").locator("text")).to_have_text("銀")
+    expect(piece(page, "e5").locator(".wedge.up")).to_have_count(1)
+    expect(page.locator("#hand-bottom .hand-piece")).to_have_count(0)
+    shoot(page, "shogi")
+    # The western setting writes the pieces' letters.
+    page.check("#western")
+    expect(piece(page, "e5").locator("text")).to_have_text("S")
+
+
+def test_a_drop_on_a_square_it_may_not_go_is_refused(page: Page, server: Server) -> None:
+    view = create(server, {"game": "shogi", "seats": ["human", "human"],
+                           "position": "lnsgkg1nl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b S 1"})
+    open_game(page, server, view)
+    hand_piece(page, 0, "silver").click()
+    square(page, "e7").click()  # an enemy pawn stands there
+    expect(page.locator("#message")).to_have_text("The silver cannot be dropped on e7.")
+    expect(page.locator("#board [data-target]")).to_have_count(0)
+    assert played(page) == []
+
+
+def test_shogi_promotion_is_a_choice_promote_or_keep(page: Page, server: Server) -> None:
+    view = create(server, {"game": "shogi", "seats": ["human", "human"], "position": "4k4/9/9/4P4/9/9/9/9/4K4 b - 1"})
+    open_game(page, server, view)
+    square(page, "e6").click()  # the pawn on 5d
+    square(page, "e7").click()  # into the camp at 5c: it may promote
+    expect(page.locator("#promotion-title")).to_have_text("Promote?")
+    choices = page.locator("#promotion-choices .choice")
+    expect(choices).to_have_count(2)
+    assert choices.evaluate_all(
+            "els => els.map(e => [e.dataset.choice, e.dataset.notation, e.querySelector('span').textContent])") == [
+        ["promote", "5d5c+", "Promote"], ["keep", "5d5c", "Keep"]]
+    page.click('#promotion-choices .choice[data-choice="promote"]')
+    assert wait_played(page, 1) == ["5d5c+"]
+    tokin = piece(page, "e7")
+    expect(tokin).to_have_class(re.compile(r"\bkind-tokin\b"))
+    expect(tokin.locator("text")).to_have_text("と")
+    expect(tokin.locator("text.promoted")).to_have_count(1)
+
+
+def test_crazyhouse_pockets_beside_a_chess_board(page: Page, server: Server) -> None:
+    view = create(server, {"game": "crazyhouse", "seats": ["human", "human"],
+                           "position": "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1"})
+    open_game(page, server, view)
+    expect(page.locator("#board")).to_have_class(re.compile(r"\bstyle-checkered\b"))
+    expect(page.locator("#board-settings")).to_be_hidden()
+    knight = hand_piece(page, 0, "knight")
+    expect(knight).to_have_attribute("data-count", "1")
+    expect(page.locator("#hand-bottom .hand-piece")).to_have_count(1)
+    knight.click()
+    square(page, "d5").click()
+    assert wait_played(page, 1) == ["N@d5"]
+    expect(page.locator('#board .pieces .kind-knight[data-square="d5"]')).to_have_count(1)
+    expect(page.locator(".hand .hand-piece")).to_have_count(0)

@@ -34,7 +34,8 @@ DECLARED_STYLES = ("squares", "intersections")
 #: Disc colours by player (or piece colour) name; other players get the palette below, in
 #: seat order.
 NAMED_COLOURS = {"white": "#f4efe2", "black": "#23201d", "red": "#d1342f", "yellow": "#f2c230",
-                 "green": "#3a9a4a", "blue": "#2f6fd1", "cho": "#1f7a5a", "han": "#c0392b"}
+                 "green": "#3a9a4a", "blue": "#2f6fd1", "cho": "#1f7a5a", "han": "#c0392b",
+                 "sente": "#23201d", "gote": "#f4efe2"}
 PALETTE = ("#d1342f", "#f2c230", "#2f6fd1", "#3a9a4a")
 #: The inks of pieces written as characters on discs when the players' names give no
 #: colour: red for the side that moves first, then black (xiangqi's colours).
@@ -145,6 +146,9 @@ def piece_picture(game: Game, code: int) -> dict[str, Any]:
     elif written(game) and kind.glyphs:
         picture.update(shape="round" if _written_discs(game) else "wedge", text=kind.glyph(owner),
                        western=kind.letter.upper())
+        hand_kind = getattr(getattr(game, "piece_rules", None), "hand_kind", {})
+        if hand_kind.get(kind.name, kind.name) != kind.name:  # a promoted piece (written in red)
+            picture["promoted"] = True
     elif kind.glyphs:
         # The filled glyph of the kind, coloured by owner, reads best on both square colours.
         picture.update(shape="glyph", text=kind.glyphs[-1])
@@ -168,6 +172,7 @@ def layout_json(game: Game) -> dict[str, Any]:
     width = topo.width or int(max(xs) - min(xs) + 1)
     height = topo.height or int(max(ys) - min(ys) + 1)
     algebraic = _algebraic(game)
+    files, ranks = _edge_labels(game, width, height) if algebraic else ([], [])
     return {
         "id": game.id, "name": game.name, "family": game.family,
         "players": list(game.player_names), "colours": player_colours(game),
@@ -177,12 +182,21 @@ def layout_json(game: Game) -> dict[str, Any]:
         "gravity": bool(getattr(game, "gravity", False)),
         "positions": [{"name": name, "x": x, "y": y, **({"store": True} if pos in stores else {})}
                       for pos, (name, (x, y)) in enumerate(zip(topo.names, topo.coords))],
-        "files": [file_letter(c) for c in range(width)] if algebraic else [],
-        "ranks": [str(r + 1) for r in range(height)] if algebraic else [],
+        "files": files, "ranks": ranks,
         "cell_labels": not algebraic and not counts(game),
         "counts": counts(game),
         "written": written(game), "palaces": palaces(game), "river": river(game),
     }
+
+
+def _edge_labels(game: Game, width: int, height: int) -> tuple[list[str], list[str]]:
+    """The labels of the files (left to right as the first player sees them) and of the
+    ranks (bottom up): letters and numbers, or as USI writes squares (shogi: files
+    numbered from the right, ranks lettered from the top)."""
+    if getattr(game, "notation", "") == "usi":
+        return ([str(width - x) for x in range(width)],
+                [chr(ord("a") + height - 1 - y) for y in range(height)])
+    return [file_letter(c) for c in range(width)], [str(r + 1) for r in range(height)]
 
 
 def cells_json(game: Game, state: State) -> list[Any]:

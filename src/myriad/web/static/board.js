@@ -314,7 +314,8 @@ function drawPiece(g, geo, layout, pos, piece) {
     body.setAttribute("class", up ? "wedge up" : "wedge down");
     el("polygon", { points, class: "wedge-piece" }, body);
     const glyph = geo.western ? piece.western : piece.text;
-    text(body, cx, cy + 0.05, glyph, { class: geo.western ? "wedge-text western" : "wedge-text",
+    const ink = piece.promoted ? " promoted" : "";
+    text(body, cx, cy + 0.05, glyph, { class: (geo.western ? "wedge-text western" : "wedge-text") + ink,
                                        "font-size": [...glyph].length > 1 ? 0.3 : 0.46 });
   } else if (piece.shape === "mark") {
     text(group, cx, cy + 0.03, piece.text, { class: "mark", fill: piece.owner === 0 ? "#1f5fbf" : "#c8322d" });
