@@ -91,6 +91,8 @@ def test_xiangqi_cannon_captures_over_a_screen_by_clicks(page: Page, server: Ser
     assert after["last"]["captures"] == ["b10"] and after["to_move"] == 1
     assert page.locator("#board .mark-last").count() == 2
     expect(move_cells(page)).to_have_count(2)
+    page.click("#rules-toggle")  # the rules panel shows the game's own rules
+    expect(page.locator("#rules-text")).to_contain_text("the cannon moves like a rook")
 
 
 def test_xiangqi_fits_a_phone_and_turns_for_black(server: Server, browser: Browser) -> None:
@@ -136,6 +138,7 @@ def test_shogi_drop_picked_from_the_hand(page: Page, server: Server) -> None:
     assert page.locator("#board [data-target]").count() == 0
     silver.click()
     expect(silver).to_have_class(re.compile(r"\bselected\b"))
+    expect(page.locator("#status")).to_have_text("Sente to move · drop the silver")
     drops = [m for m in view["legal"] if m.get("drop")]
     targets = page.locator("#board [data-target]")
     expect(targets).to_have_count(len(drops))
@@ -196,3 +199,39 @@ def test_crazyhouse_pockets_beside_a_chess_board(page: Page, server: Server) -> 
     assert wait_played(page, 1) == ["N@d5"]
     expect(page.locator('#board .pieces .kind-knight[data-square="d5"]')).to_have_count(1)
     expect(page.locator(".hand .hand-piece")).to_have_count(0)
+
+
+def test_shogi_hands_fit_a_phone_and_turn_with_the_board(server: Server, browser: Browser) -> None:
+    # Sente holds a silver, gote a bishop; the page is gote's: gote's hand below the board.
+    view = create(server, {"game": "shogi", "seats": ["human", "human"],
+                           "position": "lnsgkg1nl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/7R1/LNSGKGSNL b Sb 1"})
+    with new_page(browser, CLIENT, viewport={"width": 390, "height": 800}, is_mobile=True, has_touch=True) as small:
+        open_game(small, server, view)
+        expect(hand_piece(small, 0, "silver").locator(".wedge.up")).to_have_count(1)
+        expect(small.locator("#hand-top .hand-piece")).to_have_count(1)
+        expect(small.locator("#hand-top .hand-piece")).to_have_attribute("data-kind", "bishop")
+        expect(small.locator("#hand-top .hand-piece")).to_be_disabled()  # not gote's turn
+        small.click("#flip")
+        expect(small.locator("#hand-bottom .hand-piece")).to_have_attribute("data-kind", "bishop")
+        expect(hand_piece(small, 1, "bishop").locator(".wedge.up")).to_have_count(1)
+        expect(piece(small, "e9").locator(".wedge.up")).to_have_count(1)  # gote's king, seen from gote's side
+        width = small.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the page is {width} px wide on a 390 px screen"
+        ARTIFACTS.mkdir(exist_ok=True)
+        small.screenshot(path=str(ARTIFACTS / "phone-shogi.png"), full_page=True)
+
+
+def test_a_board_of_points_without_a_river_draws_whole_files(page: Page, server: Server) -> None:
+    # Janggi's board: palaces, no river. Drawn by the page's own module from xiangqi's layout
+    # without its river (a game declares one by a zone holding each side's half).
+    view = create(server, {"game": "xiangqi", "seats": ["human", "human"]})
+    open_game(page, server, view)
+    counts = page.evaluate("""async () => {
+        const { drawBoard } = await import('/static/board.js');
+        const layout = { ...(await (await fetch('/api/catalog/xiangqi')).json()), river: null };
+        const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+        drawBoard(svg, layout, layout.positions.map(() => null));
+        return [svg.querySelectorAll('.ground line.grid:not(.edge)').length,
+                svg.querySelectorAll('.palace line').length, svg.querySelectorAll('.river-label').length];
+    }""")
+    assert counts == [9 + 10 + 4, 4, 0]  # each file and rank whole, the palaces' diagonals, no river

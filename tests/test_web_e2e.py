@@ -535,7 +535,7 @@ def play_to_the_end_by_clicks(page: Page, server: Server, game: str, seed: int =
         move = rng.choice(view["legal"])
         enter(page, move)
         if move["path"]:
-            same_path = [m for m in view["legal"] if m["path"] == move["path"]]
+            same_path = [m for m in view["legal"] if m["path"] == move["path"] and m.get("drop") == move.get("drop")]
             if len(same_path) > 1:
                 page.click(f'#promotion-choices .choice[data-notation="{move["notation"]}"]')
         ply = view["ply"]

@@ -669,6 +669,7 @@ function renderStatus() {
     const mine = view.seats.filter((s, i) => s === "human" && keys[i]).length;
     text = mine === 1 ? `Your move (${view.to_move_name})` : `${cap(view.to_move_name)} to move`;
     if (app.entry.length > 0) text += ` · ${app.entry.join(" → ")}`;
+    else if (app.drop) text += ` · drop the ${app.drop}`;
   } else if (view.human_turn) {
     text = `${cap(view.to_move_name)} to move`;
   } else if (view.paused) {
