@@ -235,3 +235,18 @@ def test_a_board_of_points_without_a_river_draws_whole_files(page: Page, server:
                 svg.querySelectorAll('.palace line').length, svg.querySelectorAll('.river-label').length];
     }""")
     assert counts == [9 + 10 + 4, 4, 0]  # each file and rank whole, the palaces' diagonals, no river
+
+
+def test_crazyhouse_underpromotion_names_the_promoted_piece(page: Page, server: Server) -> None:
+    view = create(server, {"game": "crazyhouse", "seats": ["human", "human"], "position": "8/1P5k/8/8/8/8/8/K7[] w - - 0 1"})
+    open_game(page, server, view)
+    expect(page.locator(".hand")).to_have_count(2)
+    expect(page.locator("#hand-bottom")).to_contain_text("no pieces in hand")
+    square(page, "b7").click()
+    square(page, "b8").click()
+    expect(page.locator("#promotion-title")).to_have_text("Promote to")
+    labels = page.locator("#promotion-choices .choice span").all_text_contents()
+    assert labels == ["promoted queen", "promoted rook", "promoted bishop", "promoted knight"]
+    page.click('#promotion-choices .choice[data-notation="b8=N"]')
+    assert wait_played(page, 1) == ["b8=N"]
+    expect(page.locator('#board .pieces .kind-promoted-knight[data-square="b8"]')).to_have_count(1)

@@ -824,7 +824,8 @@ function choose(moves) {
   const box = $("promotion-choices");
   box.replaceChildren();
   const promoting = moves.filter((m) => m.promotion);
-  const optional = moves.length === 2 && promoting.length === 1;
+  const optional = promoting.length >= 1 && moves.length === promoting.length + 1;  // or stay as it is
+  const named = (kind) => kind.replace(/-/g, " ");
   $("promotion-title").textContent = optional ? "Promote?" : promoting.length === moves.length ? "Promote to" : "Which move?";
   const icon = (piece) => pieceIcon(app.layout, piece, { flipped: app.flipped, western: app.western });
   for (const move of moves) {
@@ -838,11 +839,12 @@ function choose(moves) {
     else if (optional && before && typeof before === "object") button.appendChild(icon(before));
     if (optional) {
       button.dataset.choice = move.promotion ? "promote" : "keep";
-      button.title = `${move.notation}: ${move.promotion ? move.promotion.kind : "stays a " + (before && before.kind)}`;
+      button.title = `${move.notation}: ${move.promotion ? named(move.promotion.kind) : `stays a ${before && named(before.kind)}`}`;
     }
     const label = document.createElement("span");
-    if (optional) label.textContent = move.promotion ? "Promote" : "Keep";
-    else label.textContent = move.promotion ? move.promotion.kind : move.notation;
+    if (optional && !move.promotion) label.textContent = "Keep";
+    else if (optional && promoting.length === 1) label.textContent = "Promote";
+    else label.textContent = move.promotion ? named(move.promotion.kind) : move.notation;
     button.appendChild(label);
     button.addEventListener("click", () => { $("promotion").hidden = true; send(move.notation); });
     box.appendChild(button);
