@@ -14,7 +14,9 @@ from myriad import IllegalMoveError, InvalidMoveError, all_games, get_game
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
-def test_the_readme_python_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_readme_python_example_runs(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                        own_registry: None) -> None:
+    monkeypatch.chdir(README.parent)  # the example loads examples/losalamos.toml
     text = README.read_text()
     section = text[text.index("## Python API"):]
     section = section[:section.index("\n## ", 1)]
@@ -23,6 +25,7 @@ def test_the_readme_python_example_runs(capsys: pytest.CaptureFixture[str]) -> N
     exec(compile(blocks[0], "README.md", "exec"), {"__name__": "readme"})  # noqa: S102 - our own README
     out = capsys.readouterr().out
     assert "illegal: chess: 'e5'" in out and "not a move: chess: 'hello'" in out
+    assert get_game("losalamos").name == "Los Alamos chess"
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)

@@ -14,7 +14,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -86,16 +86,18 @@ def free_port() -> int:
 
 
 class Server:
-    """``python -m myriad.web`` on a free port over the database ``db``."""
+    """``python -m myriad.web`` on a free port over the database ``db`` (loading the
+    variant files ``variants``)."""
 
-    def __init__(self, db: Path, workers: int = 1, keyring: Keyring | None = None) -> None:
+    def __init__(self, db: Path, workers: int = 1, keyring: Keyring | None = None,
+                 variants: Sequence[Path] = ()) -> None:
         self.keyring = keyring or Keyring()
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = db.parent / f"server-{self.port}.log"
         self.process = subprocess.Popen(
             [sys.executable, "-m", "myriad.web", "--port", str(self.port), "--db", str(db),
-             "--workers", str(workers)],
+             "--workers", str(workers), *(arg for path in variants for arg in ("--variants", str(path)))],
             stdout=self.log.open("w"), stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while True:

@@ -21,12 +21,12 @@ from myriad.core.errors import (
 from myriad.core.game import Game, Outcome
 from myriad.core.move import Action, Move
 from myriad.core.state import State
-from myriad.games import all_games, get_game
+from myriad.games import all_games, get_game, load_variant_file
 
 warn_if_stale()
 
 __all__ = [
     "Action", "Game", "GameDefinitionError", "IllegalMoveError", "InvalidMoveError", "Move",
     "MyriadError", "Outcome", "PositionError", "State", "UnknownGameError", "all_games",
-    "get_game",
+    "get_game", "load_variant_file",
 ]

@@ -29,7 +29,7 @@ DEFAULT_BOT = "alphabeta:time=0.5"
 REFERENCE_BOT = "random"
 
 #: What each measured process runs (``python -c``); argv: game, bot spec, moves, seconds
-#: per move.  It uses only the public API, so that another checkout of the package can be
+#: per move, then the variant files to load.  It uses only the public API, so that another checkout of the package can be
 #: measured too (``--pythonpath``).
 CHILD_CODE = r"""
 import json, os, resource, sys, time
@@ -48,6 +48,10 @@ def peak_mb():
 game_id, spec, moves, seconds = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
 from myriad.ai import Limits, make_bot
 from myriad.games import get_game
+if sys.argv[5:]:  # the user's variant files (--variants)
+    from myriad.games import load_variant_file
+    for path in sys.argv[5:]:
+        load_variant_file(path)
 import myriad.ai.alphabeta as alphabeta
 game = get_game(game_id)
 bots = [make_bot(spec, game) for _ in range(game.players)]
@@ -90,14 +94,16 @@ class MemoryRun:
 
 
 def measure(game_id: str, spec: str, moves: int, seconds: float, pythonpath: str | None = None,
-            timeout: float | None = None) -> MemoryRun:
+            timeout: float | None = None, variants: Sequence[str] = ()) -> MemoryRun:
     """Play ``moves`` moves of ``game_id`` with ``spec`` on both sides in a fresh process;
-    its memory figures.  ``pythonpath`` imports the package from another checkout."""
+    its memory figures.  ``pythonpath`` imports the package from another checkout;
+    ``variants`` are variant files the process loads first."""
     env = dict(os.environ)
     if pythonpath:
         env["PYTHONPATH"] = pythonpath + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     try:
-        proc = subprocess.run([sys.executable, "-c", CHILD_CODE, game_id, spec, str(moves), str(seconds)],
+        proc = subprocess.run([sys.executable, "-c", CHILD_CODE, game_id, spec, str(moves), str(seconds),
+                               *variants],
                               capture_output=True, text=True, timeout=timeout, env=env, check=False)
     except subprocess.TimeoutExpired:
         raise BenchError(f"bench memory: {game_id} with {spec} took more than {timeout:g} s") from None
@@ -144,8 +150,9 @@ def cmd_bench_memory(args: argparse.Namespace) -> int:
         print(f"resident memory (MB) after {args.moves} moves of {args.bot} against itself, each game in "
               f"a fresh process; reference: {REFERENCE_BOT} against {REFERENCE_BOT}", flush=True)
     for game_id in chosen:
-        run = measure(game_id, args.bot, args.moves, args.movetime, args.pythonpath)
-        reference = measure(game_id, REFERENCE_BOT, args.moves, args.movetime, args.pythonpath)
+        run = measure(game_id, args.bot, args.moves, args.movetime, args.pythonpath, variants=args.variants)
+        reference = measure(game_id, REFERENCE_BOT, args.moves, args.movetime, args.pythonpath,
+                            variants=args.variants)
         data = record(run, reference)
         if args.json:
             print(json.dumps(data), flush=True)
@@ -171,6 +178,8 @@ def add_memory_command(kinds: Any) -> None:
                         help="seconds per move at most, besides the bot's own limits (default 0.5)")
     memory.add_argument("--pythonpath", metavar="DIR",
                         help="import the package of the measured processes from DIR (another checkout's src)")
+    from myriad.games.user_variants import add_variants_option
+    add_variants_option(memory)
     memory.set_defaults(run=cmd_bench_memory)
 
 

@@ -20,6 +20,7 @@ from myriad.core.errors import MyriadError
 from myriad.core.game import Game, perft
 from myriad.core.state import State
 from myriad.games import game_ids, get_game
+from myriad.games.user_variants import add_variants_option, load_variants_option
 from myriad.notation.describe import move_json, outcome_json, outcome_text
 
 USAGE_ERROR = 2
@@ -217,6 +218,7 @@ def build_parser() -> Parser:
 
     games = commands.add_parser("games", help="list every game")
     games.add_argument("--json", action="store_true", help="print a JSON list")
+    add_variants_option(games)
     games.set_defaults(run=cmd_games)
 
     def position_options(p: argparse.ArgumentParser) -> None:
@@ -225,6 +227,7 @@ def build_parser() -> Parser:
         where.add_argument("--position", metavar="TEXT", help="a position in the game's notation")
         where.add_argument("--setup", metavar="NAME", help="a named start position of the game")
         p.add_argument("--json", action="store_true", help="print JSON")
+        add_variants_option(p)
 
     show = commands.add_parser("show", help="show a position, its legal moves and outcome")
     position_options(show)
@@ -243,6 +246,7 @@ def build_parser() -> Parser:
     rules.add_argument("--games", nargs="+", metavar="GAME", help="games to run (default: all)")
     rules.add_argument("--seconds", type=options.seconds(), default=2.0, metavar="S",
                        help="time budget of the deepest perft per game (default 2)")
+    add_variants_option(rules)
     rules.set_defaults(run=cmd_bench)
     search = kinds.add_parser("search", help="depth reached by negamax, NegaScout and MTD(f) in equal time")
     search.add_argument("--json", action="store_true", help="print one JSON object per line")
@@ -273,6 +277,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     try:
         args = build_parser().parse_args(argv)
+        load_variants_option(args)  # --variants FILE: all of them, or an error and nothing
         return int(args.run(args))
     except MyriadError as exc:
         print(f"myriad: error: {one_line(str(exc))}", file=sys.stderr)

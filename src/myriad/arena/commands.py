@@ -31,6 +31,7 @@ from myriad.arena.match import GameResult, MatchResult, opening_lines, run_match
 from myriad.core.errors import MyriadError
 from myriad.core.game import Game, Outcome
 from myriad.games import get_game
+from myriad.games.user_variants import add_variants_option
 from myriad.notation.files import TextOutput, open_text_output, read_text_file
 from myriad.notation.records import read_records, replay, write_record
 
@@ -320,6 +321,7 @@ def add_commands(commands: Any) -> None:
                        help=f"seconds to think (besides the spec's own; when neither --time nor the spec "
                             f"sets a time, depth or node limit: {DEFAULT_THINK_SECONDS:g} s)")
     think.add_argument("--json", action="store_true")
+    add_variants_option(think)
     think.set_defaults(run=cmd_think)
 
     match = commands.add_parser("match", help="a match between two bots, with Elo")
@@ -333,6 +335,7 @@ def add_commands(commands: Any) -> None:
     match.add_argument("--openings", metavar="FILE", help="one opening (moves) per line")
     match.add_argument("--out", metavar="FILE", help="save the games (PGN / PDN / move lists)")
     match.add_argument("--json", action="store_true")
+    add_variants_option(match)
     match.set_defaults(run=cmd_match)
 
     tour = commands.add_parser("tournament", help="round robin or gauntlet with an Elo table")
@@ -345,6 +348,7 @@ def add_commands(commands: Any) -> None:
     tour.add_argument("--seed", type=options.count(0, 10**9 - 1), default=1, metavar="K")
     tour.add_argument("--gauntlet", action="store_true", help="the first bot against each other")
     tour.add_argument("--json", action="store_true")
+    add_variants_option(tour)
     tour.set_defaults(run=cmd_tournament)
 
     rep = commands.add_parser("replay", help="print every position of a saved game")
@@ -352,5 +356,6 @@ def add_commands(commands: Any) -> None:
     rep.add_argument("file", metavar="FILE")
     rep.add_argument("--index", type=options.count(1, 10**9 - 1), default=1, metavar="N",
                      help="which game of the file")
+    add_variants_option(rep)
     rep.set_defaults(run=cmd_replay)
 

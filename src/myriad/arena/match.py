@@ -26,6 +26,7 @@ from myriad.core.game import Game, Outcome
 from myriad.core.move import Move
 from myriad.core.state import State
 from myriad.games import get_game
+from myriad.games.user_variants import load_variant_sources, loaded_sources
 from myriad.notation.records import MOVE_NUMBER, Record, replay
 
 GRACE = 0.25          # seconds a bot may overrun its move time before it loses
@@ -231,7 +232,9 @@ def _run(schedule: list[Scheduled], jobs: int) -> Iterator[tuple[int, GameResult
         for number, args in enumerate(schedule, start=1):
             yield (number, *_play_scheduled(args))
         return
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    # Workers know the user's variant files too: they are given their texts (a forked
+    # worker that inherited them loads nothing twice).
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=load_variant_sources, initargs=(loaded_sources(),))
     try:
         pending: dict[Future[tuple[GameResult, tuple[int, ...]]], int] = {
             pool.submit(_play_scheduled, args): number for number, args in enumerate(schedule, start=1)}

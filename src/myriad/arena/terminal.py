@@ -24,6 +24,7 @@ from myriad.core.errors import IllegalMoveError, InvalidMoveError, MyriadError
 from myriad.core.game import Game
 from myriad.core.state import State
 from myriad.games import get_game
+from myriad.games.user_variants import add_variants_option
 
 HUMAN = "human"
 
@@ -233,4 +234,5 @@ def add_play_command(commands: Any) -> None:
     play.add_argument("--position", metavar="TEXT", help="start from this position")
     play.add_argument("--movetime", type=options.seconds(), default=1.0, metavar="S",
                       help="bot seconds per move")
+    add_variants_option(play)
     play.set_defaults(run=cmd_play)

@@ -372,11 +372,19 @@ class Game:
             cells = {int(x): pos for x, pos in rows[y]}
             line = " ".join(self.cell_text(state.cells[cells[c]]).rjust(width) if c in cells
                             else " " * width for c in range(max(cells) + 1))
-            lines.append(f"{int(y) + 1:>2} {line}")
+            lines.append(f"{self.row_label(int(y)):>2} {line}")
         if topo.width:
-            from myriad.core.topology import file_letter
-            lines.append("   " + " ".join(file_letter(c).rjust(width) for c in range(topo.width)))
+            lines.append("   " + " ".join(self.column_label(c).rjust(width) for c in range(topo.width)))
         return "\n".join(lines)
+
+    def row_label(self, y: int) -> str:
+        """The label of row ``y`` (0 at the bottom) beside a rendered grid: its number."""
+        return str(y + 1)
+
+    def column_label(self, x: int) -> str:
+        """The label of column ``x`` (0 at the left) under a rendered grid: its letter."""
+        from myriad.core.topology import file_letter
+        return file_letter(x)
 
     def cell_text(self, value: int) -> str:
         """How a cell is drawn by ``render``: its piece letter, or '.' when empty."""

@@ -563,10 +563,7 @@ class PieceGame(Game):
         self.check_reachable(cells, to_move, flags, hands)
         if flags and flags[1] and not self._ep_possible(cells, flags[1] - 1, 1 - to_move):
             flags = (flags[0], 0)  # no pawn can take en passant: the same position as without
-        return self.make_state(cells, to_move, flags, self._counters(half, full), hands)
-
-    def _counters(self, half: int, number: int) -> tuple[int, ...]:
-        return (half, number)
+        return self.make_state(cells, to_move, flags, (half, full), hands)
 
     def _parse_sfen(self, text: str) -> State:
         """Board, side (``b``: the first player), hand (``-`` or e.g. ``2Pb``), move number."""
@@ -582,7 +579,7 @@ class PieceGame(Game):
         hands = self._parse_hand("" if fields[2] == "-" else fields[2], counted=True)
         number = read_int(fields[3], f"{self.id}: move number", low=1, error=PositionError) if len(fields) == 4 else 1
         self.check_reachable(cells, to_move, (), hands)
-        return self.make_state(cells, to_move, (), self._counters(0, number), hands)
+        return self.make_state(cells, to_move, (), (0, number), hands)
 
     def _parse_hand(self, text: str, counted: bool) -> tuple[tuple[int, ...], ...]:
         """The hands written ``text``: letters (upper case for the first player), each
@@ -791,6 +788,18 @@ class PieceGame(Game):
                 loser = 1 - to_move
                 raise PositionError(f"{self.id}: {names[loser]} has no pieces left, so its last one was "
                                     f"just taken and {names[loser]} must be to move")
+
+    def row_label(self, y: int) -> str:
+        return str(y + self.piece_rules.first_rank)
+
+    def render(self, state: State) -> str:
+        """The board, then each side's hand in a drop game."""
+        text = super().render(state)
+        if not state.hands:
+            return text
+        held = [self._format_hand([h if p == player else [0] * len(h) for p, h in enumerate(state.hands)], True)
+                for player in range(2)]
+        return text + "\n" + "\n".join(f"hand of {self.player_names[p]}: {held[p] or '-'}" for p in range(2))
 
     def format_position(self, state: State) -> str:
         board = format_ranks(self.topology, state.cells, self.pieces.letter_of)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 from functools import cache
 
 from myriad.core.errors import GameDefinitionError, UnknownGameError
@@ -52,6 +53,16 @@ def register(*games: Game) -> None:
         if gid in REGISTRY or gid in REGISTERED or ids.count(gid) > 1:
             raise GameDefinitionError(f"a game with id {gid!r} is already registered")
     REGISTERED.update((g.id, g) for g in games)
+
+
+def load_variant_file(path: str | os.PathLike[str]) -> list[Game]:
+    """Read a user's variant file (TOML) and register its games, all or none; its games.
+    Raises ``GameDefinitionError`` (``file:line: field: message``: a mistake, a limit
+    exceeded, an id already taken) or ``FileError`` (cannot be read); then nothing is
+    registered.  See ``myriad.games.user_variants`` for the limits."""
+    from myriad.games.user_variants import load_variant_file as load
+
+    return load(path)
 
 
 def game_ids() -> list[str]:

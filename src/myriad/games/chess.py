@@ -58,6 +58,16 @@ class ChessGame(PieceGame):
     #: How its board is drawn, as its variant file says: "squares", "intersections" or "" (unsaid).
     board_style: str = ""
 
+    def row_label(self, y: int) -> str:
+        if self.notation == "usi":  # ranks a, b, c... from the top
+            return chr(ord("a") + self.topology.height - 1 - y)
+        return super().row_label(y)
+
+    def column_label(self, x: int) -> str:
+        if self.notation == "usi":  # files numbered from the right
+            return str(self.topology.width - x)
+        return super().column_label(x)
+
     def format_move(self, state: State, move: Move) -> str:
         if self.notation == "usi":
             return usi(self, state, move, self.usi_names)

@@ -37,7 +37,7 @@ import ipaddress
 import json
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -55,6 +55,7 @@ from myriad.core.errors import MyriadError, UnknownGameError
 from myriad.core.game import Game
 from myriad.core.numbers import read_int
 from myriad.games import game_ids, get_game
+from myriad.games.user_variants import VariantSource, loaded_sources
 from myriad.notation.records import record_format
 from myriad.web.bots import LEVELS, BotPool, levels
 from myriad.web.layout import layout_json
@@ -151,17 +152,19 @@ def game_json(game: Game) -> dict[str, Any]:
 class Api:
     """The handlers, over one store and one pool of bot workers."""
 
-    def __init__(self, store: Store, banner: str = "", workers: int | None = None) -> None:
+    def __init__(self, store: Store, banner: str = "", workers: int | None = None,
+                 variants: Sequence[VariantSource] = ()) -> None:
         self.store = store
         self.banner = banner
         self.workers = workers
+        self.variants = tuple(variants)
         self.sessions: Sessions | None = None
         self.catalog_cache: dict[str, Any] | None = None
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         """Start the bot workers; stop them and close the store at shutdown."""
-        pool = BotPool(self.workers)
+        pool = BotPool(self.workers, variants=self.variants)
         pool.start()
         self.sessions = Sessions(self.store, pool)
         log.info("games stored in %s%s", self.store.path, " (read-only)" if self.store.read_only else "")
@@ -369,13 +372,15 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 
 
 def create_app(db_path: str | Path, workers: int | None = None, *, read_only: bool = False,
-               allowed_hosts: Iterable[str] = ()) -> Starlette:
+               allowed_hosts: Iterable[str] = (), variants: Sequence[VariantSource] | None = None) -> Starlette:
     """The Myriad web app storing games in the SQLite file ``db_path`` (opened now: raises
     ``StoreBroken`` naming it when it cannot be used; served read-only when it cannot be
     written or ``read_only``), with ``workers`` bot processes started at once (default 2;
-    more start on demand, up to 4), answering to local addresses and ``allowed_hosts``."""
+    more start on demand, up to 4), answering to local addresses and ``allowed_hosts``.
+    ``variants``: the variant files whose games the bot workers must know (default: those
+    this process has loaded; they must be registered here already)."""
     store, banner = open_store(db_path, read_only)
-    api = Api(store, banner, workers)
+    api = Api(store, banner, workers, loaded_sources() if variants is None else variants)
     game = "/api/games/{game_id:str}"
     routes = [
         Route("/", api.index),

@@ -20,7 +20,7 @@ import multiprocessing
 import random
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
@@ -30,6 +30,7 @@ from myriad.core.game import Game
 from myriad.core.move import Move
 from myriad.core.state import State
 from myriad.games import get_game
+from myriad.games.user_variants import VariantSource, load_variant_sources
 
 log = logging.getLogger("myriad.web")
 
@@ -182,10 +183,15 @@ def state_fields(state: State) -> tuple[Any, ...]:
     return (state.cells, state.to_move, state.flags, state.counters, state.hands, state.key, state.history)
 
 
-def serve_jobs(conn: Connection) -> None:
-    """A worker process's loop: receive ``think`` arguments, send back ``("ok", answer)``
+def serve_jobs(conn: Connection, variants: tuple[VariantSource, ...] = ()) -> None:
+    """A worker process's loop: register the server's user variants (their texts, read by
+    the server at start), then receive ``think`` arguments, send back ``("ok", answer)``
     or ``("error", message)``, until the server closes the pipe; collect garbage between
     jobs."""
+    try:
+        load_variant_sources(variants)
+    except Exception:  # noqa: BLE001 - checked by the server already; its games' jobs fail and fall back
+        log.exception("a bot worker cannot load the server's variant files")
     while True:
         try:
             job = conn.recv()
@@ -222,9 +228,9 @@ class WorkerFailed(Exception):
 class Worker:
     """One bot process and the server's end of its pipe."""
 
-    def __init__(self, context: Any) -> None:
+    def __init__(self, context: Any, variants: tuple[VariantSource, ...] = ()) -> None:
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=serve_jobs, args=(child,), daemon=True, name="myriad-bot")
+        self.process = context.Process(target=serve_jobs, args=(child, variants), daemon=True, name="myriad-bot")
         self.process.start()
         child.close()
 
@@ -259,7 +265,9 @@ class BotPool:
     """
 
     def __init__(self, workers: int | None = None, max_workers: int | None = None,
-                 per_owner: int | None = None) -> None:
+                 per_owner: int | None = None, variants: Sequence[VariantSource] = ()) -> None:
+        #: The user variant files every worker registers before its first job (their texts).
+        self.variants = tuple(variants)
         self.workers = workers or 2
         self.max_workers = max(self.workers, max_workers or 4)
         self.per_owner = per_owner or max(1, self.max_workers // 2)
@@ -274,7 +282,7 @@ class BotPool:
     def start(self) -> None:
         """Start the first workers."""
         while self.count < self.workers:
-            self.idle.append(Worker(self.context))
+            self.idle.append(Worker(self.context, self.variants))
             self.count += 1
 
     def close(self) -> None:
@@ -297,7 +305,7 @@ class BotPool:
                 self.count += 1
                 self.running[ticket.owner] += 1  # counted while it starts
                 try:
-                    worker = await asyncio.to_thread(Worker, self.context)
+                    worker = await asyncio.to_thread(Worker, self.context, self.variants)
                 except BaseException:
                     self.count -= 1
                     self.running[ticket.owner] -= 1
@@ -360,7 +368,7 @@ class BotPool:
     async def _replace(self) -> None:
         self.count += 1
         try:
-            worker = await asyncio.to_thread(Worker, self.context)
+            worker = await asyncio.to_thread(Worker, self.context, self.variants)
         except Exception:  # the waiters keep waiting for a busy worker
             self.count -= 1
             log.exception("cannot start a bot worker")

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from myriad.core.errors import MyriadError
+from myriad.games.user_variants import add_variants_option, load_variants_option, loaded_sources
 
 
 def default_db_path() -> Path:
@@ -34,7 +35,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise MyriadError(f"--workers must be at least 1, not {args.workers}")
     db = Path(args.db) if args.db else default_db_path()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = create_app(db, args.workers, read_only=args.read_only, allowed_hosts=[args.host, *args.allow_host])
+    app = create_app(db, args.workers, read_only=args.read_only, allowed_hosts=[args.host, *args.allow_host],
+                     variants=loaded_sources())
     banner = app.state.api.banner
     print(f"Myriad: http://{args.host}:{args.port}/  (games in {db}){'  ' + banner if banner else ''}",
           flush=True)
@@ -58,6 +60,7 @@ def serve_options(parser: argparse.ArgumentParser) -> None:
                              "(the public name behind a reverse proxy); repeatable")
     parser.add_argument("--proxy", action="store_true",
                         help="trust X-Forwarded-For/-Proto from a reverse proxy on 127.0.0.1")
+    add_variants_option(parser)
     parser.set_defaults(run=cmd_serve)
 
 
@@ -72,6 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve_options(parser)
     args = parser.parse_args(argv)
     try:
+        load_variants_option(args)  # loaded once, at start: the network never names a file
         return cmd_serve(args)
     except MyriadError as err:
         print(f"myriad: error: {err}", file=sys.stderr)

@@ -628,7 +628,11 @@ class Sessions:
         if row is None:
             raise NotFound(f"no game {game_id!r}")
         try:
-            game = get_game(row.game)
+            try:
+                game = get_game(row.game)
+            except UnknownGameError:  # e.g. a variant file's game, not loaded at this start
+                raise MyriadError(f"its game {row.game!r} is not served now; a variant file's games are served "
+                                  f"while the server is started with --variants FILE") from None
             start = game.parse_position(row.start)
             if len(row.seats) != game.players or len(row.keys) not in (0, game.players):
                 raise MyriadError(f"{len(row.seats)} seats stored for {game.players} players")
