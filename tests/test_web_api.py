@@ -681,6 +681,7 @@ def test_board_style_follows_the_declaration() -> None:
     points = load_variants(PALACE_ONLY, name="points.toml")[0]
     layout = layout_json(points)  # a palace zone: on the points, palaces drawn, no river (janggi)
     assert (layout["style"], layout["river"], len(layout["palaces"])) == ("intersections", None, 2)
+    assert layout["colours"] == ["#1f7a5a", "#c0392b"]  # the generals 楚 and 漢: green Cho, red Han
     assert piece_picture(points, points.pieces.code("general", 1))["shape"] == "round"
     squares = load_variants(PALACE_ONLY.replace('start =', 'board = "squares"\nstart ='), name="s.toml")[0]
     assert board_style(squares) == "grid" and layout_json(squares)["palaces"] == []  # ruled squares

@@ -10,12 +10,16 @@ import re
 import time
 from typing import Any
 
+import pytest
+
 # (test_web_e2e first: it skips this module too where Playwright is missing, outside CI)
 from test_web_e2e import (  # noqa: F401, I001  (fixtures: browser, page, server)
     ARTIFACTS, CLIENT, box, browser, create, move_cells, new_page, open_game, page, piece, played, server, shoot,
     square, wait_played)
 from playwright.sync_api import Browser, Page, expect
 from web_server import Server
+
+from myriad.games import game_ids
 
 
 def drawn_box(locator: Any) -> Any:
@@ -250,3 +254,17 @@ def test_crazyhouse_underpromotion_names_the_promoted_piece(page: Page, server: 
     page.click('#promotion-choices .choice[data-notation="b8=N"]')
     assert wait_played(page, 1) == ["b8=N"]
     expect(page.locator('#board .pieces .kind-promoted-knight[data-square="b8"]')).to_have_count(1)
+
+
+@pytest.mark.skipif("janggi" not in game_ids(), reason="janggi is not registered yet")
+def test_janggi_is_drawn_on_the_points_without_a_river(page: Page, server: Server) -> None:
+    view = create(server, {"game": "janggi", "seats": ["human", "human"]})
+    open_game(page, server, view)
+    expect(page.locator("#board")).to_have_class(re.compile(r"\bstyle-intersections\b"))
+    expect(page.locator("#board .palace line")).to_have_count(4)
+    expect(page.locator("#board .river-label")).to_have_count(0)
+    general = piece(page, "e2").locator("text")  # Cho's general, in the middle of its palace
+    expect(general).to_have_text("楚")
+    assert general.get_attribute("fill") == "#1f7a5a"  # green Cho; red Han
+    assert piece(page, "e9").locator("text").get_attribute("fill") == "#c0392b"
+    shoot(page, "janggi")

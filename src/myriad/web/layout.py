@@ -38,7 +38,9 @@ NAMED_COLOURS = {"white": "#f4efe2", "black": "#23201d", "red": "#d1342f", "yell
                  "sente": "#23201d", "gote": "#f4efe2"}
 PALETTE = ("#d1342f", "#f2c230", "#2f6fd1", "#3a9a4a")
 #: The inks of pieces written as characters on discs when the players' names give no
-#: colour: red for the side that moves first, then black (xiangqi's colours).
+#: colour, by the character of the side's royal piece: xiangqi's red 帥 and black 將,
+#: janggi's Cho 楚 (green) and Han 漢 (red); else red for the first side, black for the next.
+ROYAL_INKS = {"帥": "#c0392b", "將": "#1d1a17", "楚": "#1f7a5a", "漢": "#c0392b"}
 DISC_INKS = ("#c0392b", "#1d1a17")
 
 
@@ -104,7 +106,8 @@ def player_colours(game: Game) -> list[str]:
     """One colour per player: white and black by name, else a palette."""
     named = [NAMED_COLOURS.get(n.lower()) for n in game.player_names]
     if _written_discs(game) and not (set(named) - {None, NAMED_COLOURS["white"], NAMED_COLOURS["black"]}):
-        return list(DISC_INKS[:len(named)])
+        royal = [kind for kind in game.pieces.kinds if kind.royal]
+        return [ROYAL_INKS.get(royal[0].glyph(p) if royal else "", DISC_INKS[p % 2]) for p in range(len(named))]
     colours = []
     spare = iter(c for c in PALETTE if c not in {NAMED_COLOURS.get(n.lower()) for n in game.player_names})
     for name in game.player_names:
