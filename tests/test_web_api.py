@@ -718,3 +718,20 @@ def test_hands_and_drops_in_the_view() -> None:
     assert entry["notation"] == "P*c3"
     # Without hands, a DROP is a placement (gomoku's stones): no "drop" picture.
     assert "drop" not in moves_json(game, start, [drop])[0]
+
+
+def test_a_shogi_view_has_hands_and_drops(client: TestClient) -> None:
+    view = new_game(client, game="shogi", seats=["human", "human"],
+                    position="lnsgkg1nl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/7R1/LNSGKGSNL b Sb 1")
+    assert view["hands"] == [
+        [{"piece": {"owner": 0, "kind": "silver", "letter": "S", "shape": "wedge", "text": "銀", "western": "S"},
+          "count": 1}],
+        [{"piece": {"owner": 1, "kind": "bishop", "letter": "b", "shape": "wedge", "text": "角", "western": "B"},
+          "count": 1}]]
+    drops = [m for m in view["legal"] if "drop" in m]
+    assert drops and all(m["notation"].startswith("S*") and m["drop"]["kind"] == "silver" for m in drops)
+    assert {m["path"][0] for m in drops} == {p["name"] for p, cell in zip(
+        client.get("/api/catalog/shogi").json()["positions"], view["cells"]) if cell is None}
+    played = client.post(f"/api/games/{view['id']}/moves", json={"move": "S*5e", "ply": 0}).json()
+    assert played["hands"][0] == [] and played["last"]["path"] == ["e5"]
+    assert "hands" not in new_game(client, game="chess", seats=["human", "human"])

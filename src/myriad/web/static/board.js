@@ -373,6 +373,10 @@ function drawMarksUnder(g, geo, layout, cells, marks) {
                    rx: store ? 0.44 : 0.46, class: cls }, g);
       return;
     }
+    if (layout.palaces && layout.palaces.length) {  // a point under a round piece: a round mark
+      el("circle", { cx, cy, r: 0.48, class: cls }, g);
+      return;
+    }
     el("rect", { x: cx - 0.5, y: cy - 0.5, width: 1, height: 1, class: cls }, g);
   };
   for (const name of marks.last || []) square(name, "mark-last");
