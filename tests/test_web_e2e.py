@@ -378,6 +378,8 @@ def test_every_game_opens_and_takes_a_move(page: Page, server: Server) -> None:
         view = create(server, {"game": layout["id"],
                                                   "seats": ["human"] * len(layout["players"])})
         open_game(page, server, view)
+        assert layout["rules"], layout["id"]
+        expect(page.locator("#rules-text")).to_have_text(layout["rules"])  # the rules panel's text
         move = view["legal"][0]
         enter(page, move)
         # (in a dice game the server's roll may follow at once)

@@ -103,7 +103,8 @@ def river(game: Game) -> float | None:
 
 
 def player_colours(game: Game) -> list[str]:
-    """One colour per player: white and black by name, else a palette."""
+    """One colour per player: by name (white, black, red...), else a palette; pieces written
+    on discs (xiangqi, janggi) take their side's ink (see :data:`ROYAL_INKS`)."""
     named = [NAMED_COLOURS.get(n.lower()) for n in game.player_names]
     if _written_discs(game) and not (set(named) - {None, NAMED_COLOURS["white"], NAMED_COLOURS["black"]}):
         royal = [kind for kind in game.pieces.kinds if kind.royal]
