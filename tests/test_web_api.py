@@ -724,10 +724,13 @@ def test_a_shogi_view_has_hands_and_drops(client: TestClient) -> None:
     view = new_game(client, game="shogi", seats=["human", "human"],
                     position="lnsgkg1nl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/7R1/LNSGKGSNL b Sb 1")
     assert view["hands"] == [
-        [{"piece": {"owner": 0, "kind": "silver", "letter": "S", "shape": "wedge", "text": "銀", "western": "S"},
-          "count": 1}],
-        [{"piece": {"owner": 1, "kind": "bishop", "letter": "b", "shape": "wedge", "text": "角", "western": "B"},
-          "count": 1}]]
+        [{"piece": {"owner": 0, "kind": "silver", "letter": "S", "shape": "wedge", "text": "銀", "western": "S",
+                    "size": 0.9}, "count": 1}],
+        [{"piece": {"owner": 1, "kind": "bishop", "letter": "b", "shape": "wedge", "text": "角", "western": "B",
+                    "size": 0.94}, "count": 1}]]
+    # Pieces are made in sizes, as shogi sets are: the king largest, a promoted piece as it was.
+    sizes = {cell["kind"]: cell["size"] for cell in view["cells"] if cell}
+    assert sizes["king"] == 1 > sizes["rook"] > sizes["gold"] > sizes["knight"] > sizes["pawn"] == 0.84
     drops = [m for m in view["legal"] if "drop" in m]
     assert drops and all(m["notation"].startswith("S*") and m["drop"]["kind"] == "silver" for m in drops)
     assert {m["path"][0] for m in drops} == {p["name"] for p, cell in zip(

@@ -132,6 +132,8 @@ def test_shogi_drop_picked_from_the_hand(page: Page, server: Server) -> None:
     expect(piece(page, "e9").locator(".wedge.down")).to_have_count(1)
     expect(piece(page, "e1").locator("text")).to_have_text("玉")
     expect(piece(page, "e9").locator("text")).to_have_text("王")
+    king, pawn = drawn_box(piece(page, "e1").locator("polygon")), drawn_box(piece(page, "e3").locator("polygon"))
+    assert king["height"] > pawn["height"] * 1.1  # the king is the largest piece, pawns the smallest
     # Sente's hand below the board, gote's (empty) above it.
     expect(page.locator("#hand-bottom .hand-piece")).to_have_count(1)
     expect(page.locator("#hand-top .hand-piece")).to_have_count(0)

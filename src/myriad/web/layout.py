@@ -153,12 +153,25 @@ def piece_picture(game: Game, code: int) -> dict[str, Any]:
         hand_kind = getattr(getattr(game, "piece_rules", None), "hand_kind", {})
         if hand_kind.get(kind.name, kind.name) != kind.name:  # a promoted piece (written in red)
             picture["promoted"] = True
+        if picture["shape"] == "wedge":
+            picture["size"] = _wedge_size(game, kind.name, hand_kind)
     elif kind.glyphs:
         # The filled glyph of the kind, coloured by owner, reads best on both square colours.
         picture.update(shape="glyph", text=kind.glyphs[-1])
     else:
         picture.update(shape="token", text=kind.letter.upper())
     return picture
+
+
+def _wedge_size(game: Game, name: str, hand_kind: dict[str, str]) -> float:
+    """The size of a shogi piece, 0.84 to 1: the king the largest, then by the value of the
+    piece (a promoted piece keeps the size of the piece it was), as shogi sets are made."""
+    kinds = game.pieces.kinds
+    base = kinds[game.pieces.kind_index[hand_kind.get(name, name)]]
+    if base.royal:
+        return 1.0
+    values = sorted({k.value for k in kinds if not k.royal and hand_kind.get(k.name, k.name) == k.name})
+    return round(0.84 + 0.12 * values.index(base.value) / max(1, len(values) - 1), 3)
 
 
 def _marks(game: Game) -> bool:

@@ -308,15 +308,16 @@ function drawPiece(g, geo, layout, pos, piece) {
          { class: geo.western ? "round-text western" : "round-text", fill: ink });
   } else if (piece.shape === "wedge") {  // shogi: a pentagon pointing at the opponent
     const up = (piece.owner === 0) !== geo.flipped;
+    const size = piece.size || 1;  // the king the largest, pawns the smallest
     const points = [[0, -0.45], [0.3, -0.31], [0.37, 0.43], [-0.37, 0.43], [-0.3, -0.31]]
-      .map(([x, y]) => `${cx + x},${cy + y}`).join(" ");
+      .map(([x, y]) => `${cx + x * size},${cy + 0.43 - (0.43 - y) * size}`).join(" ");
     const body = el("g", up ? {} : { transform: `rotate(180 ${cx} ${cy})` }, group);
     body.setAttribute("class", up ? "wedge up" : "wedge down");
     el("polygon", { points, class: "wedge-piece" }, body);
     const glyph = geo.western ? piece.western : piece.text;
     const ink = piece.promoted ? " promoted" : "";
-    text(body, cx, cy + 0.05, glyph, { class: (geo.western ? "wedge-text western" : "wedge-text") + ink,
-                                       "font-size": [...glyph].length > 1 ? 0.3 : 0.46 });
+    text(body, cx, cy + 0.43 - 0.38 * size, glyph, { class: (geo.western ? "wedge-text western" : "wedge-text") + ink,
+                                                    "font-size": ([...glyph].length > 1 ? 0.3 : 0.46) * size });
   } else if (piece.shape === "mark") {
     text(group, cx, cy + 0.03, piece.text, { class: "mark", fill: piece.owner === 0 ? "#1f5fbf" : "#c8322d" });
   } else if (piece.shape === "glyph") {
