@@ -601,3 +601,140 @@ def test_catalog_draws_the_dice_game_as_score_cells(client: TestClient) -> None:
     assert [p["name"] for p in layout["positions"]] == ["first", "second", "turn", "die"]
     rolit = client.get("/api/catalog/rolit").json()
     assert rolit["style"] == "reversi" and len(set(rolit["colours"])) == 4
+
+
+# -- the Asian chess family: boards, pieces, hands ---------------------------------------------
+
+MINI_SHOGI_LIKE = '''
+[kanji]
+name = "Kanji test"
+files = 5
+ranks = 5
+start = "rbsgk/4p/5/P4/KGSBR w - - 0 1"
+[kanji.pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+glyphs = ["玉", "王"]
+[kanji.pieces.gold]
+letter = "G"
+betza = "WfF"
+glyphs = ["金", "金"]
+[kanji.pieces.silver]
+letter = "S"
+betza = "FfW"
+glyphs = ["銀", "銀"]
+[kanji.pieces.bishop]
+letter = "B"
+betza = "B"
+glyphs = ["角", "角"]
+[kanji.pieces.rook]
+letter = "R"
+betza = "R"
+glyphs = ["飛", "飛"]
+[kanji.pieces.pawn]
+letter = "P"
+betza = "fW"
+glyphs = ["歩", "歩"]
+'''
+
+PALACE_ONLY = '''
+[points]
+name = "Points without a river"
+files = 9
+ranks = 10
+start = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"
+[points.zones]
+palace = ["d1", "e1", "f1", "d2", "e2", "f2", "d3", "e3", "f3"]
+[points.pieces.general]
+letter = "K"
+betza = "W"
+royal = true
+confined = "palace"
+glyphs = ["楚", "漢"]
+'''
+
+
+def test_xiangqi_layout_has_points_palaces_and_a_river(client: TestClient) -> None:
+    layout = client.get("/api/catalog/xiangqi").json()
+    assert (layout["style"], layout["width"], layout["height"]) == ("intersections", 9, 10)
+    assert layout["palaces"] == [["d1", "e1", "f1", "d2", "e2", "f2", "d3", "e3", "f3"],
+                                 ["d8", "e8", "f8", "d9", "e9", "f9", "d10", "e10", "f10"]]
+    assert layout["river"] == 4.5 and layout["written"]
+    assert layout["colours"] == ["#c0392b", "#1d1a17"]  # red moves first, then black
+    assert "cannon" in layout["rules"] and "river" in layout["rules"]
+    view = new_game(client, game="xiangqi", seats=["human", "human"])
+    cells = {p["name"]: cell for p, cell in zip(layout["positions"], view["cells"])}
+    assert cells["b3"] == {"owner": 0, "kind": "cannon", "letter": "C", "shape": "round", "text": "炮",
+                           "western": "C"}
+    assert cells["e10"]["text"] == "將" and cells["e10"]["western"] == "K"
+    assert "hands" not in view  # no hands in xiangqi
+    chess = client.get("/api/catalog/chess").json()
+    assert (chess["palaces"], chess["river"], chess["written"]) == ([], None, False)
+
+
+def test_board_style_follows_the_declaration() -> None:
+    from myriad.core.errors import GameDefinitionError
+    from myriad.games.variant_file import load_variants
+    from myriad.web.layout import board_style, layout_json, piece_picture
+
+    points = load_variants(PALACE_ONLY, name="points.toml")[0]
+    layout = layout_json(points)  # a palace zone: on the points, palaces drawn, no river (janggi)
+    assert (layout["style"], layout["river"], len(layout["palaces"])) == ("intersections", None, 2)
+    assert layout["colours"] == ["#1f7a5a", "#c0392b"]  # the generals 楚 and 漢: green Cho, red Han
+    assert piece_picture(points, points.pieces.code("general", 1))["shape"] == "round"
+    squares = load_variants(PALACE_ONLY.replace('start =', 'board = "squares"\nstart ='), name="s.toml")[0]
+    assert board_style(squares) == "grid" and layout_json(squares)["palaces"] == []  # ruled squares
+    with pytest.raises(GameDefinitionError, match=r"b\.toml:\d+: points\.board: expected"):
+        load_variants(PALACE_ONLY.replace('start =', 'board = "hexes"\nstart ='), name="b.toml")
+    kanji = load_variants(MINI_SHOGI_LIKE, name="kanji.toml")[0]
+    assert board_style(kanji) == "grid"  # written pieces on squares: a ruled shogi board
+    king = piece_picture(kanji, kanji.pieces.code("king", 1))
+    assert (king["shape"], king["text"], king["western"], king["owner"]) == ("wedge", "王", "K", 1)
+    assert piece_picture(kanji, kanji.pieces.code("king", 0))["text"] == "玉"
+
+
+def test_hands_and_drops_in_the_view() -> None:
+    from myriad.core.move import DROP, Move
+    from myriad.core.state import State
+    from myriad.games.variant_file import load_variants
+    from myriad.web.layout import hands_json
+    from myriad.web.moves import moves_json
+
+    game = load_variants(MINI_SHOGI_LIKE, name="kanji.toml")[0]
+    start = game.initial_state()
+    kinds = [k.name for k in game.pieces.kinds]
+    held = tuple(2 if k == "pawn" else 1 if k == "gold" else 0 for k in kinds)
+    state = State(start.cells, 0, start.flags, start.counters, (held, (0,) * len(kinds)), start.key)
+    hands = hands_json(game, state)
+    assert [[(h["piece"]["kind"], h["count"]) for h in hand] for hand in hands] == [
+        [("gold", 1), ("pawn", 2)], []]
+    assert hands[0][1]["piece"]["owner"] == 0 and hands[0][1]["piece"]["text"] == "歩"
+    c3 = game.topology.index["c3"]
+    drop = Move(((DROP, c3, c3, game.pieces.code("pawn", 0), 0),))
+    game.format_move = lambda state, move: "P*c3"  # type: ignore[method-assign]  (this file's SAN has no drops)
+    entry = moves_json(game, state, [drop])[0]
+    assert entry["path"] == ["c3"] and entry["drop"]["kind"] == "pawn" and "promotion" not in entry
+    assert entry["notation"] == "P*c3"
+    # Without hands, a DROP is a placement (gomoku's stones): no "drop" picture.
+    assert "drop" not in moves_json(game, start, [drop])[0]
+
+
+def test_a_shogi_view_has_hands_and_drops(client: TestClient) -> None:
+    view = new_game(client, game="shogi", seats=["human", "human"],
+                    position="lnsgkg1nl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/7R1/LNSGKGSNL b Sb 1")
+    assert view["hands"] == [
+        [{"piece": {"owner": 0, "kind": "silver", "letter": "S", "shape": "wedge", "text": "銀", "western": "S",
+                    "size": 0.9}, "count": 1}],
+        [{"piece": {"owner": 1, "kind": "bishop", "letter": "b", "shape": "wedge", "text": "角", "western": "B",
+                    "size": 0.94}, "count": 1}]]
+    # Pieces are made in sizes, as shogi sets are: the king largest, a promoted piece as it was.
+    sizes = {cell["kind"]: cell["size"] for cell in view["cells"] if cell}
+    assert sizes["king"] == 1 > sizes["rook"] > sizes["gold"] > sizes["knight"] > sizes["pawn"] == 0.84
+    drops = [m for m in view["legal"] if "drop" in m]
+    assert drops and all(m["notation"].startswith("S*") and m["drop"]["kind"] == "silver" for m in drops)
+    assert {m["path"][0] for m in drops} == {p["name"] for p, cell in zip(
+        client.get("/api/catalog/shogi").json()["positions"], view["cells"]) if cell is None}
+    played = client.post(f"/api/games/{view['id']}/moves", json={"move": "S*5e", "ply": 0}).json()
+    assert played["hands"][0] == [] and played["last"]["path"] == ["e5"]
+    assert "hands" not in new_game(client, game="chess", seats=["human", "human"])

@@ -157,9 +157,13 @@ def move_button(page: Page, notation: str) -> Any:
 
 
 def enter(page: Page, move: dict[str, Any]) -> None:
-    """Enter ``move`` (from a view's ``legal``) as a player does: its squares, else its button."""
+    """Enter ``move`` (from a view's ``legal``) as a player does: its squares, else its
+    button; a drop picks its piece from the hand first."""
     if not move["path"]:
         move_button(page, move["notation"]).click()
+    if move.get("drop"):
+        drop = move["drop"]
+        page.locator(f'.hand .hand-piece[data-owner="{drop["owner"]}"][data-kind="{drop["kind"]}"]').click()
     for name in move["path"]:
         square(page, name).click()
 
@@ -374,6 +378,8 @@ def test_every_game_opens_and_takes_a_move(page: Page, server: Server) -> None:
         view = create(server, {"game": layout["id"],
                                                   "seats": ["human"] * len(layout["players"])})
         open_game(page, server, view)
+        assert layout["rules"], layout["id"]
+        expect(page.locator("#rules-text")).to_have_text(layout["rules"])  # the rules panel's text
         move = view["legal"][0]
         enter(page, move)
         # (in a dice game the server's roll may follow at once)
@@ -531,7 +537,7 @@ def play_to_the_end_by_clicks(page: Page, server: Server, game: str, seed: int =
         move = rng.choice(view["legal"])
         enter(page, move)
         if move["path"]:
-            same_path = [m for m in view["legal"] if m["path"] == move["path"]]
+            same_path = [m for m in view["legal"] if m["path"] == move["path"] and m.get("drop") == move.get("drop")]
             if len(same_path) > 1:
                 page.click(f'#promotion-choices .choice[data-notation="{move["notation"]}"]')
         ply = view["ply"]

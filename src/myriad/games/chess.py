@@ -55,6 +55,9 @@ class ChessGame(PieceGame):
         """Every square's USI name (``7g``)."""
         return usi_square_names(self)
 
+    #: How its board is drawn, as its variant file says: "squares", "intersections" or "" (unsaid).
+    board_style: str = ""
+
     def row_label(self, y: int) -> str:
         if self.notation == "usi":  # ranks a, b, c... from the top
             return chr(ord("a") + self.topology.height - 1 - y)

@@ -142,6 +142,7 @@ VARIANT = {
     "promotions": Field(list, "promotion rules", dict, PROMOTION),
     "castling": Field(list, "castling moves", dict, CASTLING),
     "options": Field(dict, "rule options", None, OPTIONS),
+    "board": Field(str, "how the board is drawn: \"squares\" (the default) or \"intersections\" (pieces on the points)"),
 }
 REQUIRED = ("name", "files", "ranks", "start", "pieces")
 
@@ -503,6 +504,9 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
     game.name = spec["name"]
     game.family = "chess"
     game.rules = " ".join(spec.get("rules", "").split())
+    if spec.get("board", "squares") not in ("squares", "intersections"):
+        raise where.error(("board",), f"expected \"squares\" or \"intersections\", got {spec['board']!r}")
+    game.board_style = spec.get("board", "")
     return game
 
 

@@ -6,24 +6,42 @@ only choices made here are visual ones the declaration does not carry (a checker
 for chess and draughts, intersections for gomoku, pits for mancala, score cells and a die
 for dice games), made by family.  A game whose pieces have colours of their own, whoever
 plays them (Rolit's balls), names them per piece owner in ``piece_colours``.
+
+The Asian chess family is drawn as its players know it, from what the declaration says: a
+game whose board is declared ``intersections`` (a variant file's ``board`` key) or that has
+a ``palace`` zone is played on the points, with its palaces' diagonals and, when a zone
+holds exactly each side's half of the board, a river between the halves; pieces written
+as characters (letters of a script, not chess symbols) are round discs there and
+pentagons pointing at the opponent on a board of squares (shogi).  Pieces held in hand
+(shogi, crazyhouse) are listed per player by :func:`hands_json`.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from myriad.core.game import Game
 from myriad.core.state import State
 from myriad.core.topology import file_letter
 
-#: Board styles the page knows how to draw.
-STYLES = ("checkered", "plain", "reversi", "intersections", "columns", "mancala", "dice")
+#: Board styles the page knows how to draw ("grid": squares of one colour, ruled, as a
+#: shogi board).
+STYLES = ("checkered", "grid", "plain", "reversi", "intersections", "columns", "mancala", "dice")
+#: The board styles a variant file may ask for with its ``board`` key.
+DECLARED_STYLES = ("squares", "intersections")
 
 #: Disc colours by player (or piece colour) name; other players get the palette below, in
 #: seat order.
 NAMED_COLOURS = {"white": "#f4efe2", "black": "#23201d", "red": "#d1342f", "yellow": "#f2c230",
-                 "green": "#3a9a4a", "blue": "#2f6fd1"}
+                 "green": "#3a9a4a", "blue": "#2f6fd1", "cho": "#1f7a5a", "han": "#c0392b",
+                 "sente": "#23201d", "gote": "#f4efe2"}
 PALETTE = ("#d1342f", "#f2c230", "#2f6fd1", "#3a9a4a")
+#: The inks of pieces written as characters on discs when the players' names give no
+#: colour, by the character of the side's royal piece: xiangqi's red 帥 and black 將,
+#: janggi's Cho 楚 (green) and Han 漢 (red); else red for the first side, black for the next.
+ROYAL_INKS = {"帥": "#c0392b", "將": "#1d1a17", "楚": "#1f7a5a", "漢": "#c0392b"}
+DISC_INKS = ("#c0392b", "#1d1a17")
 
 
 def board_style(game: Game) -> str:
@@ -38,13 +56,59 @@ def board_style(game: Game) -> str:
         if getattr(game, "gravity", False):
             return "columns"
         return "intersections" if game.topology.width >= 9 else "plain"
-    if game.family in ("chess", "draughts", "breakthrough"):
+    if game.family == "chess":
+        declared = getattr(game, "board_style", "")
+        if declared == "intersections" or (not declared and "palace" in game.topology.zones):
+            return "intersections"
+        return "grid" if written(game) else "checkered"
+    if game.family in ("draughts", "breakthrough"):
         return "checkered"
     return "plain"
 
 
+def written(game: Game) -> bool:
+    """Whether the game's pieces are written as characters of a script (xiangqi's, shogi's
+    kanji), not drawn as symbols (chess's) or letters."""
+    glyphs = [g for kind in game.pieces.kinds for g in kind.glyphs]
+    return bool(glyphs) and all(unicodedata.category(c).startswith("L") and not c.isascii()
+                                for g in glyphs for c in g)
+
+
+def _written_discs(game: Game) -> bool:
+    """Pieces written as characters on round discs: a chess-family game on the points."""
+    return game.family == "chess" and written(game) and board_style(game) == "intersections"
+
+
+def palaces(game: Game) -> list[list[str]]:
+    """The squares of each player's palace (its ``palace`` zone), for drawing its diagonals."""
+    topo = game.topology
+    if board_style(game) != "intersections" or "palace" not in topo.zones:
+        return []
+    return [[topo.names[p] for p in sorted(squares)] for squares in topo.zones["palace"]]
+
+
+def river(game: Game) -> float | None:
+    """Where a river runs across the board (a y between two rows) when a zone holds exactly
+    each side's half of the board (xiangqi's own side), else None."""
+    topo = game.topology
+    if board_style(game) != "intersections" or topo.height % 2 or len(topo.zones) == 0:
+        return None
+    half = topo.height / 2
+    lower = frozenset(p for p, (_, y) in enumerate(topo.coords) if y < half)
+    upper = frozenset(p for p, (_, y) in enumerate(topo.coords) if y >= half)
+    for per_player in topo.zones.values():
+        if len(per_player) == 2 and per_player[0] == lower and per_player[1] == upper:
+            return half - 0.5
+    return None
+
+
 def player_colours(game: Game) -> list[str]:
-    """One colour per player: white and black by name, else a palette."""
+    """One colour per player: by name (white, black, red...), else a palette; pieces written
+    on discs (xiangqi, janggi) take their side's ink (see :data:`ROYAL_INKS`)."""
+    named = [NAMED_COLOURS.get(n.lower()) for n in game.player_names]
+    if _written_discs(game) and not (set(named) - {None, NAMED_COLOURS["white"], NAMED_COLOURS["black"]}):
+        royal = [kind for kind in game.pieces.kinds if kind.royal]
+        return [ROYAL_INKS.get(royal[0].glyph(p) if royal else "", DISC_INKS[p % 2]) for p in range(len(named))]
     colours = []
     spare = iter(c for c in PALETTE if c not in {NAMED_COLOURS.get(n.lower()) for n in game.player_names})
     for name in game.player_names:
@@ -67,8 +131,10 @@ def _algebraic(game: Game) -> bool:
 
 
 def piece_picture(game: Game, code: int) -> dict[str, Any]:
-    """How a piece code is drawn: ``shape`` (glyph, disc, mark or token), the ``text`` to
-    write, its ``owner`` and ``kind``, and ``king`` for a crowned draughts piece."""
+    """How a piece code is drawn: ``shape`` (glyph, disc, mark, token; round or wedge for a
+    piece written as a character, then ``western``: its letter, for players who read
+    letters), the ``text`` to write, its ``owner`` and ``kind``, and ``king`` for a crowned
+    draughts piece."""
     pieces = game.pieces
     kind = pieces.kind(code)
     owner = pieces.owner_of[code]
@@ -81,12 +147,31 @@ def piece_picture(game: Game, code: int) -> dict[str, Any]:
         picture.update(shape="disc", text="", king=kind.royal or kind.name == "king")
     elif game.family == "in-a-row":
         picture.update(shape="mark", text=pieces.letter_of[code].upper())
+    elif written(game) and kind.glyphs:
+        picture.update(shape="round" if _written_discs(game) else "wedge", text=kind.glyph(owner),
+                       western=kind.letter.upper())
+        hand_kind = getattr(getattr(game, "piece_rules", None), "hand_kind", {})
+        if hand_kind.get(kind.name, kind.name) != kind.name:  # a promoted piece (written in red)
+            picture["promoted"] = True
+        if picture["shape"] == "wedge":
+            picture["size"] = _wedge_size(game, kind.name, hand_kind)
     elif kind.glyphs:
         # The filled glyph of the kind, coloured by owner, reads best on both square colours.
         picture.update(shape="glyph", text=kind.glyphs[-1])
     else:
         picture.update(shape="token", text=kind.letter.upper())
     return picture
+
+
+def _wedge_size(game: Game, name: str, hand_kind: dict[str, str]) -> float:
+    """The size of a shogi piece, 0.84 to 1: the king the largest, then by the value of the
+    piece (a promoted piece keeps the size of the piece it was), as shogi sets are made."""
+    kinds = game.pieces.kinds
+    base = kinds[game.pieces.kind_index[hand_kind.get(name, name)]]
+    if base.royal:
+        return 1.0
+    values = sorted({k.value for k in kinds if not k.royal and hand_kind.get(k.name, k.name) == k.name})
+    return round(0.84 + 0.12 * values.index(base.value) / max(1, len(values) - 1), 3)
 
 
 def _marks(game: Game) -> bool:
@@ -104,6 +189,7 @@ def layout_json(game: Game) -> dict[str, Any]:
     width = topo.width or int(max(xs) - min(xs) + 1)
     height = topo.height or int(max(ys) - min(ys) + 1)
     algebraic = _algebraic(game)
+    files, ranks = _edge_labels(game, width, height) if algebraic else ([], [])
     return {
         "id": game.id, "name": game.name, "family": game.family,
         "players": list(game.player_names), "colours": player_colours(game),
@@ -113,11 +199,21 @@ def layout_json(game: Game) -> dict[str, Any]:
         "gravity": bool(getattr(game, "gravity", False)),
         "positions": [{"name": name, "x": x, "y": y, **({"store": True} if pos in stores else {})}
                       for pos, (name, (x, y)) in enumerate(zip(topo.names, topo.coords))],
-        "files": [file_letter(c) for c in range(width)] if algebraic else [],
-        "ranks": [str(r + 1) for r in range(height)] if algebraic else [],
+        "files": files, "ranks": ranks,
         "cell_labels": not algebraic and not counts(game),
         "counts": counts(game),
+        "written": written(game), "palaces": palaces(game), "river": river(game),
     }
+
+
+def _edge_labels(game: Game, width: int, height: int) -> tuple[list[str], list[str]]:
+    """The labels of the files (left to right as the first player sees them) and of the
+    ranks (bottom up): letters and numbers, or as USI writes squares (shogi: files
+    numbered from the right, ranks lettered from the top)."""
+    if getattr(game, "notation", "") == "usi":
+        return ([str(width - x) for x in range(width)],
+                [chr(ord("a") + height - 1 - y) for y in range(height)])
+    return [file_letter(c) for c in range(width)], [str(r + 1) for r in range(height)]
 
 
 def cells_json(game: Game, state: State) -> list[Any]:
@@ -135,3 +231,12 @@ def cells_json(game: Game, state: State) -> list[Any]:
             pictures[code] = piece_picture(game, code)
         out.append(pictures[code])
     return out
+
+
+def hands_json(game: Game, state: State) -> list[list[dict[str, Any]]]:
+    """The pieces each player holds in hand, in the order of the game's piece kinds: a
+    ``piece`` picture (see :func:`piece_picture`) and a ``count`` for each kind held."""
+    pieces = game.pieces
+    return [[{"piece": piece_picture(game, pieces.code(pieces.kinds[kind].name, player)), "count": n}
+             for kind, n in enumerate(held) if n > 0]
+            for player, held in enumerate(state.hands)]

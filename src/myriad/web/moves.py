@@ -54,9 +54,19 @@ def final_piece(move: Move) -> int:
     return piece
 
 
+def dropped_piece(move: Move) -> int:
+    """The piece a move puts on the board from its player's hand (0 when none): its one
+    action is a DROP and no piece moves."""
+    if any(a[0] == MOVE for a in move):
+        return 0
+    drops = [a for a in move if a[0] == DROP]
+    return drops[0][3] if len(drops) == 1 else 0
+
+
 def moves_json(game: Game, state: State, moves: list[Move]) -> list[dict[str, Any]]:
-    """Each legal move: ``notation``, ``path`` and ``captures`` (square names), and
-    ``promotion`` (the picture of the piece it becomes) when the moving piece changes."""
+    """Each legal move: ``notation``, ``path`` and ``captures`` (square names),
+    ``promotion`` (the picture of the piece it becomes) when the moving piece changes, and
+    ``drop`` (the picture of the piece) for a drop from the hand, whose path is its square."""
     name = game.square_name
     out = []
     for move in moves:
@@ -67,6 +77,9 @@ def moves_json(game: Game, state: State, moves: list[Move]) -> list[dict[str, An
         piece = final_piece(move)
         if piece and path and piece != state.cells[path[0]] and game.family != "mancala":
             entry["promotion"] = piece_picture(game, piece)
+        dropped = dropped_piece(move) if state.hands else 0
+        if dropped:
+            entry["drop"] = piece_picture(game, dropped)
         out.append(entry)
     return out
 

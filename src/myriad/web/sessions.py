@@ -42,7 +42,7 @@ from myriad.games import game_ids, get_game
 from myriad.notation.describe import outcome_json, outcome_text
 from myriad.notation.records import write_record
 from myriad.web.bots import HUMAN, MAX_THINK, BotPool, Ticket, check_seat, seat_spec
-from myriad.web.layout import cells_json
+from myriad.web.layout import cells_json, hands_json
 from myriad.web.moves import last_move_json, moves_json
 from myriad.web.storage import Damaged, GameRow, Store, StoreError
 
@@ -488,6 +488,7 @@ class Session:
             "public": self.row.public, "owner": self.owned_by(caller) if caller else False,
             "seat": self.seat_of(caller) if caller else None,
             "position": game.format_position(seen), "cells": cells_json(game, seen),
+            **({"hands": hands_json(game, seen)} if seen.hands else {}),
             "to_move": state.to_move, "to_move_name": game.mover_name(state),
             "chance": game.is_chance(state),
             "outcome": outcome_json(game, outcome),

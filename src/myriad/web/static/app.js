@@ -14,6 +14,8 @@ const app = {
   layout: null,
   flipped: false,
   entry: [],         // squares clicked so far for the move being entered
+  drop: null,        // the kind of the piece picked from the hand to drop, or null
+  western: localStorage.getItem("myriad.western") === "1",  // letters on pieces written as characters
   ws: null,
   wsGame: null,
   muted: localStorage.getItem("myriad.muted") === "1",
@@ -330,7 +332,7 @@ function gameCard(game, own) {
   const link = document.createElement("a");
   link.href = `#/game/${encodeURIComponent(game.id)}`;
   link.className = "card-link";
-  link.appendChild(preview(layout, game.cells));
+  link.appendChild(preview(layout, game.cells, { western: app.western }));
   const info = document.createElement("div");
   info.className = "card-info";
   const seats = game.players.map((p, i) => `${p}: ${seatLabel(game.seats[i])}`).join(" · ");
@@ -382,6 +384,7 @@ async function openGame(id) {
   const seen = held.length > 0 ? held : humans;
   app.flipped = seen.length === 1 && seen[0] === 1;
   app.entry = [];
+  app.drop = null;
   app.refused = false;
   $("rules-text").textContent = app.layout.rules || "No rules text for this game.";
   $("game-title").textContent = app.layout.name;
@@ -431,7 +434,10 @@ function show(view, force = false) {
   // it is (the socket sends no header, so its views say false): keep what a GET said.
   view.owner = view.owner === true || Boolean(previous && previous.id === view.id && previous.owner);
   app.view = view;
-  if (moved || !previous || previous.ply !== view.ply || previous.version !== view.version) app.entry = [];
+  if (moved || !previous || previous.ply !== view.ply || previous.version !== view.version) {
+    app.entry = [];
+    app.drop = null;
+  }
   if (moved && view.ply > previous.ply) playSound();
   render();
 }
@@ -449,9 +455,12 @@ function render() {
   const marks = currentMarks();
   const keys = keysFor(view.id);
   const playing = keys.some(Boolean) && !app.refused;
-  app.geometry = drawBoard($("board"), layout, view.cells, { flipped: app.flipped, marks });
+  app.geometry = drawBoard($("board"), layout, view.cells, boardOptions(marks));
   $("board").classList.toggle("interactive", canMove());
   renderBars();
+  renderHands();
+  $("board-settings").hidden = !layout.written;
+  $("western").checked = app.western;
   renderStatus();
   renderMoves();
   renderMoveButtons();
@@ -573,6 +582,70 @@ function renderBars() {
   }
 }
 
+function boardOptions(marks) {
+  return { flipped: app.flipped, marks, western: app.western };
+}
+
+// The pieces each player holds (shogi, crazyhouse): the opponent's above the board, the
+// bottom player's below, each kind with its count. The player to move picks one to drop.
+function renderHands() {
+  const view = app.view;
+  const shown = Array.isArray(view.hands);
+  $("hand-top").hidden = !shown;
+  $("hand-bottom").hidden = !shown;
+  if (!shown) { app.drop = null; return; }
+  const bottomPlayer = app.flipped && view.players.length > 1 ? 1 : 0;
+  fillHand($("hand-top"), bottomPlayer === 0 ? 1 : 0);
+  fillHand($("hand-bottom"), bottomPlayer);
+}
+
+function fillHand(box, player) {
+  const view = app.view;
+  box.replaceChildren();
+  box.dataset.player = String(player);
+  const held = view.hands[player] || [];
+  if (!held.length) {
+    const empty = document.createElement("span");
+    empty.className = "hand-empty";
+    empty.textContent = `${cap(view.players[player] || "")}: no pieces in hand`;
+    box.appendChild(empty);
+  }
+  for (const { piece, count } of held) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "hand-piece";
+    button.dataset.owner = String(player);
+    button.dataset.kind = piece.kind;
+    button.dataset.count = String(count);
+    button.title = `${view.players[player]}: ${piece.kind} × ${count}`;
+    button.setAttribute("aria-label", button.title);
+    const droppable = player === view.to_move && dropMoves(piece.kind).length > 0;
+    button.disabled = !droppable;
+    button.classList.toggle("selected", droppable && app.drop === piece.kind);
+    button.setAttribute("aria-pressed", String(droppable && app.drop === piece.kind));
+    button.appendChild(pieceIcon(app.layout, piece, { flipped: app.flipped, western: app.western }));
+    const badge = document.createElement("span");
+    badge.className = "hand-count";
+    badge.textContent = String(count);
+    button.appendChild(badge);
+    button.addEventListener("click", () => pickFromHand(piece.kind));
+    box.appendChild(button);
+  }
+}
+
+// The legal drops of a kind of piece from the hand of the player to move.
+function dropMoves(kind) {
+  return canMove() ? app.view.legal.filter((m) => m.drop && m.drop.kind === kind) : [];
+}
+
+function pickFromHand(kind) {
+  if (!dropMoves(kind).length) return;
+  app.entry = [];
+  app.drop = app.drop === kind ? null : kind;
+  showMessage("");
+  render();
+}
+
 // What the bot to move is doing: waiting for a worker, thinking, or nothing to say.
 function botState(view) {
   if (view.bot === "queued") return `bot is queued (${view.queue || 0} ahead)`;
@@ -596,6 +669,7 @@ function renderStatus() {
     const mine = view.seats.filter((s, i) => s === "human" && keys[i]).length;
     text = mine === 1 ? `Your move (${view.to_move_name})` : `${cap(view.to_move_name)} to move`;
     if (app.entry.length > 0) text += ` · ${app.entry.join(" → ")}`;
+    else if (app.drop) text += ` · drop the ${app.drop}`;
   } else if (view.human_turn) {
     text = `${cap(view.to_move_name)} to move`;
   } else if (view.paused) {
@@ -649,13 +723,16 @@ function startsWith(path, prefix) {
 
 function candidates(prefix = app.entry) {
   if (!canMove()) return [];
-  return app.view.legal.filter((m) => m.path.length >= prefix.length && m.path.length > 0 && startsWith(m.path, prefix));
+  return app.view.legal.filter((m) => !m.drop && m.path.length >= prefix.length && m.path.length > 0
+                               && startsWith(m.path, prefix));
 }
 
 function currentMarks() {
   const view = app.view;
   const marks = { last: view.last ? view.last.path : [], captures: view.last ? view.last.captures : [] };
-  if (app.entry.length > 0) {
+  if (app.drop) {  // a piece picked from the hand: where it may be dropped
+    marks.targets = [...new Set(dropMoves(app.drop).map((m) => m.path[0]))];
+  } else if (app.entry.length > 0) {
     marks.selected = app.entry[0];
     marks.path = app.entry;
     const next = new Set();
@@ -672,6 +749,16 @@ function currentMarks() {
 
 function squareClicked(name) {
   if (!canMove()) return;
+  if (app.drop) {
+    const kind = app.drop;
+    app.drop = null;
+    const drops = dropMoves(kind).filter((m) => m.path[0] === name);
+    if (drops.length > 0) return finish(drops);
+    if (candidates([name]).length === 0) {  // not a piece of one's own either: say why
+      showMessage(`The ${kind} cannot be dropped on ${name}.`);
+      return render();
+    }
+  }
   const prefix = app.entry;
   if (prefix.length === 0) {
     const here = candidates([name]);
@@ -707,7 +794,8 @@ function refuseStart(name) {
   if (app.layout.gravity) return dropInColumn(name);
   const pos = app.layout.positions.findIndex((p) => p.name === name);
   const cell = view.cells[pos];
-  const placing = view.legal.length > 0 && view.legal.every((m) => m.path.length <= 1);
+  const onBoard = view.legal.filter((m) => !m.drop);
+  const placing = onBoard.length > 0 && onBoard.every((m) => m.path.length <= 1);
   if (placing) showMessage(`${name} is not a legal move here.`);
   else if (cell && typeof cell === "object" && cell.owner === view.to_move) showMessage(`The ${cell.kind} on ${name} has no legal move.`);
 }
@@ -730,18 +818,33 @@ function finish(moves) {
   choose(moves);
 }
 
+// Several legal moves share the squares clicked: ask which. A move that may promote or not
+// (shogi) asks "Promote?" with the two pieces; a pawn reaching the last rank, which piece.
 function choose(moves) {
   const box = $("promotion-choices");
   box.replaceChildren();
-  $("promotion-title").textContent = moves.every((m) => m.promotion) ? "Promote to" : "Which move?";
+  const promoting = moves.filter((m) => m.promotion);
+  const optional = promoting.length >= 1 && moves.length === promoting.length + 1;  // or stay as it is
+  const named = (kind) => kind.replace(/-/g, " ");
+  $("promotion-title").textContent = optional ? "Promote?" : promoting.length === moves.length ? "Promote to" : "Which move?";
+  const icon = (piece) => pieceIcon(app.layout, piece, { flipped: app.flipped, western: app.western });
   for (const move of moves) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "choice";
     button.dataset.notation = move.notation;
-    if (move.promotion) button.appendChild(pieceIcon(app.layout, move.promotion));
+    const start = app.layout.positions.findIndex((p) => p.name === move.path[0]);
+    const before = start >= 0 ? app.view.cells[start] : null;
+    if (move.promotion) button.appendChild(icon(move.promotion));
+    else if (optional && before && typeof before === "object") button.appendChild(icon(before));
+    if (optional) {
+      button.dataset.choice = move.promotion ? "promote" : "keep";
+      button.title = `${move.notation}: ${move.promotion ? named(move.promotion.kind) : `stays a ${before && named(before.kind)}`}`;
+    }
     const label = document.createElement("span");
-    label.textContent = move.promotion ? move.promotion.kind : move.notation;
+    if (optional && !move.promotion) label.textContent = "Keep";
+    else if (optional && promoting.length === 1) label.textContent = "Promote";
+    else label.textContent = move.promotion ? named(move.promotion.kind) : move.notation;
     button.appendChild(label);
     button.addEventListener("click", () => { $("promotion").hidden = true; send(move.notation); });
     box.appendChild(button);
@@ -812,7 +915,7 @@ function bindBoard() {
       }
       app.entry = [drag.from];
       const marks = currentMarks();
-      app.geometry = drawBoard(svg, app.layout, app.view.cells, { flipped: app.flipped, marks });
+      app.geometry = drawBoard(svg, app.layout, app.view.cells, boardOptions(marks));
       const again = svg.querySelector(`.pieces [data-square="${CSS.escape(drag.from)}"]`);
       if (again) again.classList.add("lifted");
       if (drag.ghost) svg.appendChild(drag.ghost);
@@ -882,14 +985,19 @@ function bindControls() {
   $("speed").addEventListener("change", () => configure({ delay: Number($("speed").value) }));
   $("pause").addEventListener("click", () => configure({ paused: !app.view.paused }));
   $("public-game").addEventListener("change", () => configure({ public: $("public-game").checked }));
-  $("promotion-cancel").addEventListener("click", () => { $("promotion").hidden = true; app.entry = []; render(); });
+  $("promotion-cancel").addEventListener("click", () => { $("promotion").hidden = true; app.entry = []; app.drop = null; render(); });
+  $("western").addEventListener("change", () => {
+    app.western = $("western").checked;
+    localStorage.setItem("myriad.western", app.western ? "1" : "0");
+    if (app.view) render();
+  });
   $("sound").addEventListener("click", () => {
     app.muted = !app.muted;
     localStorage.setItem("myriad.muted", app.muted ? "1" : "0");
     setSoundButton();
   });
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && app.view) { $("promotion").hidden = true; app.entry = []; render(); }
+    if (event.key === "Escape" && app.view) { $("promotion").hidden = true; app.entry = []; app.drop = null; render(); }
   });
 }
 

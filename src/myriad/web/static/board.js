@@ -31,9 +31,10 @@ function darker(colour) {
 
 // Geometry shared by drawing and hit-testing.
 export class Geometry {
-  constructor(layout, { flipped = false, labels = true } = {}) {
+  constructor(layout, { flipped = false, labels = true, western = false } = {}) {
     this.layout = layout;
     this.flipped = flipped;
+    this.western = western;  // letters, not characters, on pieces written as characters
     this.mancala = layout.style === "mancala";
     this.dice = layout.style === "dice";
     this.width = layout.width;
@@ -82,9 +83,10 @@ export class Geometry {
 }
 
 // Draw the board into `svg`.  `marks`: {selected, targets, path, last, captures} as sets or
-// arrays of position names; `small` draws a preview without labels or marks.
-export function drawBoard(svg, layout, cells, { flipped = false, marks = {}, small = false } = {}) {
-  const geo = new Geometry(layout, { flipped, labels: !small });
+// arrays of position names; `small` draws a preview without labels or marks; `western`
+// writes letters on pieces written as characters (xiangqi, shogi).
+export function drawBoard(svg, layout, cells, { flipped = false, marks = {}, small = false, western = false } = {}) {
+  const geo = new Geometry(layout, { flipped, labels: !small, western });
   svg.replaceChildren();
   svg.setAttribute("viewBox", geo.viewBox);
   svg.setAttribute("class", `board style-${layout.style}${small ? " small" : ""}`);
@@ -140,14 +142,24 @@ function drawGround(g, geo, layout) {
     });
     return;
   }
-  const frame = { checkered: "frame-wood", plain: "frame-plain", reversi: "frame-green",
-                  intersections: "frame-goban", columns: "frame-blue" }[style] || "frame-plain";
-  el("rect", { x: m, y: t, width, height, class: frame }, g);
+  const frame = { checkered: "frame-wood", plain: "frame-plain", reversi: "frame-green", grid: "frame-shogi",
+                  intersections: layout.palaces && layout.palaces.length ? "frame-xiangqi" : "frame-goban",
+                  columns: "frame-blue" }[style] || "frame-plain";
+  const pad = frame === "frame-xiangqi" ? 0.1 : 0;  // room round the pieces on the edge points
+  el("rect", { x: m - pad, y: t - pad, width: width + 2 * pad, height: height + 2 * pad, class: frame }, g);
   if (style === "checkered") {
     for (let x = 0; x < width; x++) {
       for (let y = 0; y < height; y++) {
         const [cx, cy] = geo.corner(x, y);
         el("rect", { x: cx, y: cy, width: 1, height: 1, class: (x + y) % 2 === 0 ? "sq-dark" : "sq-light" }, g);
+      }
+    }
+  } else if (style === "grid") {  // squares of one colour, ruled (shogi)
+    for (let i = 0; i <= width; i++) el("line", { x1: m + i, y1: t, x2: m + i, y2: t + height, class: "grid" }, g);
+    for (let j = 0; j <= height; j++) el("line", { x1: m, y1: t + j, x2: m + width, y2: t + j, class: "grid" }, g);
+    if (width === height && width % 3 === 0 && width >= 9) {  // the dots that mark the camps
+      for (const x of [width / 3, (2 * width) / 3]) {
+        for (const y of [height / 3, (2 * height) / 3]) el("circle", { cx: m + x, cy: t + y, r: 0.07, class: "dot" }, g);
       }
     }
   } else if (style === "reversi" || style === "plain") {
@@ -157,6 +169,8 @@ function drawGround(g, geo, layout) {
     if (style === "reversi" && width === 8 && height === 8) {
       for (const [x, y] of [[2, 2], [6, 2], [2, 6], [6, 6]]) el("circle", { cx: m + x, cy: t + y, r: 0.07, class: "dot" }, g);
     }
+  } else if (style === "intersections" && layout.palaces && layout.palaces.length) {
+    drawPointsBoard(g, geo, layout);
   } else if (style === "intersections") {
     for (let i = 0; i < width; i++) el("line", { x1: m + i + 0.5, y1: t + 0.5, x2: m + i + 0.5, y2: t + height - 0.5, class: "grid" }, g);
     for (let j = 0; j < height; j++) el("line", { x1: m + 0.5, y1: t + j + 0.5, x2: m + width - 0.5, y2: t + j + 0.5, class: "grid" }, g);
@@ -169,6 +183,49 @@ function drawGround(g, geo, layout) {
       const [cx, cy] = geo.centre(i);
       el("circle", { cx, cy, r: 0.4, class: "hole" }, g);
     });
+  }
+}
+
+// A board of points with palaces (xiangqi, janggi): the files stop at the river but for
+// the two edges, each palace has its two diagonals, and the river carries its name.
+function drawPointsBoard(g, geo, layout) {
+  const { width, height } = geo;
+  const point = (x, y) => { const [cx, cy] = geo.corner(x, y); return [cx + 0.5, cy + 0.5]; };
+  const line = (a, b, cls = "grid") => el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: cls }, g);
+  const river = layout.river;
+  for (let x = 0; x < width; x++) {
+    const edge = x === 0 || x === width - 1;
+    if (river === null || river === undefined || edge) line(point(x, 0), point(x, height - 1));
+    else {
+      line(point(x, 0), point(x, Math.floor(river)));
+      line(point(x, Math.ceil(river)), point(x, height - 1));
+    }
+  }
+  for (let y = 0; y < height; y++) line(point(0, y), point(width - 1, y));
+  line(point(0, 0), point(width - 1, 0), "grid edge");
+  line(point(0, height - 1), point(width - 1, height - 1), "grid edge");
+  line(point(0, 0), point(0, height - 1), "grid edge");
+  line(point(width - 1, 0), point(width - 1, height - 1), "grid edge");
+  for (const palace of layout.palaces) {
+    const spots = palace.map((name) => layout.positions[geo.index.get(name)]).filter(Boolean);
+    if (!spots.length) continue;
+    const xs = spots.map((p) => p.x);
+    const ys = spots.map((p) => p.y);
+    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    const palaceGroup = el("g", { class: "palace" }, g);
+    el("line", { x1: point(x0, y0)[0], y1: point(x0, y0)[1], x2: point(x1, y1)[0], y2: point(x1, y1)[1], class: "grid" }, palaceGroup);
+    el("line", { x1: point(x0, y1)[0], y1: point(x0, y1)[1], x2: point(x1, y0)[0], y2: point(x1, y0)[1], class: "grid" }, palaceGroup);
+  }
+  if (river !== null && river !== undefined) {
+    const [, top] = point(0, Math.floor(river));
+    const [, bottom] = point(0, Math.ceil(river));
+    const y = (top + bottom) / 2;
+    const [left] = point(0, 0);
+    const [right] = point(width - 1, 0);
+    const words = geo.western ? ["River", "River"] : ["楚 河", "漢 界"];
+    const label = el("g", { class: "river" }, g);
+    text(label, Math.min(left, right) + Math.abs(right - left) * 0.25, y, words[0], { class: "river-label" });
+    text(label, Math.min(left, right) + Math.abs(right - left) * 0.75, y, words[1], { class: "river-label" });
   }
 }
 
@@ -242,6 +299,25 @@ function drawPiece(g, geo, layout, pos, piece) {
       el("circle", { cx, cy, r: 0.29, fill: "none", stroke: darker(colour), "stroke-width": 0.02, opacity: 0.6 }, group);
     }
     if (piece.king) drawCrown(group, cx, cy, inkOn(colour));
+  } else if (piece.shape === "round") {  // xiangqi, janggi: a disc with the character in its side's ink
+    const ink = layout.colours[piece.owner] || "#222";
+    el("circle", { cx, cy: cy + 0.03, r: 0.43, class: "disc-shadow" }, group);
+    el("circle", { cx, cy, r: 0.43, class: "round-piece", stroke: ink, "stroke-width": 0.03 }, group);
+    el("circle", { cx, cy, r: 0.35, fill: "none", stroke: ink, "stroke-width": 0.02 }, group);
+    text(group, cx, cy + 0.02, geo.western ? piece.western : piece.text,
+         { class: geo.western ? "round-text western" : "round-text", fill: ink });
+  } else if (piece.shape === "wedge") {  // shogi: a pentagon pointing at the opponent
+    const up = (piece.owner === 0) !== geo.flipped;
+    const size = piece.size || 1;  // the king the largest, pawns the smallest
+    const points = [[0, -0.45], [0.3, -0.31], [0.37, 0.43], [-0.37, 0.43], [-0.3, -0.31]]
+      .map(([x, y]) => `${cx + x * size},${cy + 0.43 - (0.43 - y) * size}`).join(" ");
+    const body = el("g", up ? {} : { transform: `rotate(180 ${cx} ${cy})` }, group);
+    body.setAttribute("class", up ? "wedge up" : "wedge down");
+    el("polygon", { points, class: "wedge-piece" }, body);
+    const glyph = geo.western ? piece.western : piece.text;
+    const ink = piece.promoted ? " promoted" : "";
+    text(body, cx, cy + 0.43 - 0.38 * size, glyph, { class: (geo.western ? "wedge-text western" : "wedge-text") + ink,
+                                                    "font-size": ([...glyph].length > 1 ? 0.3 : 0.46) * size });
   } else if (piece.shape === "mark") {
     text(group, cx, cy + 0.03, piece.text, { class: "mark", fill: piece.owner === 0 ? "#1f5fbf" : "#c8322d" });
   } else if (piece.shape === "glyph") {
@@ -298,6 +374,10 @@ function drawMarksUnder(g, geo, layout, cells, marks) {
                    rx: store ? 0.44 : 0.46, class: cls }, g);
       return;
     }
+    if (layout.palaces && layout.palaces.length) {  // a point under a round piece: a round mark
+      el("circle", { cx, cy, r: 0.48, class: cls }, g);
+      return;
+    }
     el("rect", { x: cx - 0.5, y: cy - 0.5, width: 1, height: 1, class: cls }, g);
   };
   for (const name of marks.last || []) square(name, "mark-last");
@@ -333,21 +413,22 @@ function drawMarksOver(g, geo, layout, cells, marks) {
 }
 
 // An SVG of the board for the game list.
-export function preview(layout, cells) {
+export function preview(layout, cells, { western = false } = {}) {
   const svg = document.createElementNS(SVG, "svg");
-  drawBoard(svg, layout, cells, { small: true });
+  drawBoard(svg, layout, cells, { small: true, western });
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", `${layout.name} position`);
   return svg;
 }
 
-// A lone piece picture (promotion choices).
-export function pieceIcon(layout, piece) {
+// A lone piece picture (promotion choices, pieces in hand), seen as on a board turned
+// by `flipped`.
+export function pieceIcon(layout, piece, { flipped = false, western = false } = {}) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 1 1");
   svg.setAttribute("class", "piece-icon");
   const fake = { ...layout, positions: [{ name: "icon", x: 0, y: 0 }], width: 1, height: 1, files: [], ranks: [] };
-  const geo = new Geometry(fake, { labels: false });
+  const geo = new Geometry(fake, { labels: false, flipped, western });
   geo.left = geo.right = geo.top = geo.bottom = 0;
   drawPiece(svg, geo, fake, 0, piece);
   return svg;
