@@ -377,6 +377,8 @@ def test_sittuyin_promotion_in_place_or_a_step_without_check() -> None:
     state = game.parse_position("8/1k6/8/3P4/8/P7/8/K7[] w - - 0 1")
     promotions = {t for t in texts(game, state) if "=F" in t}
     assert promotions == {"d5=F", "d5-e6=F", "d5-c4=F", "d5-e4=F"}   # not c6: it would check b7
+    near_a_knight = game.parse_position("6P1/8/3k4/7S/1P1n4/Fp1N4/8/2K5[] b - - 0 108")
+    assert {t for t in texts(game, near_a_knight) if "=F" in t} == {"b3=F", "b3-a2=F", "b3-a4=F"}  # not c2, c4
     with_general = game.parse_position("8/1k6/8/3P4/8/P7/8/KF6[] w - - 0 1")
     assert not any("=F" in t for t in texts(game, with_general))
     off_diagonal = game.parse_position("k7/8/8/2P5/8/P7/8/K7[] w - - 0 1")

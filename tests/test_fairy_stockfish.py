@@ -163,7 +163,8 @@ TARGETED = {
     # with a general on the board, never giving check; the set-up phase's drops
     "sittuyin": ["k7/8/8/3P4/8/P7/8/K7[] w - - 0 1", "k7/8/8/2P5/8/8/8/K7[] w - - 0 1",
                  "k7/8/8/2P5/8/P7/8/KF6[] w - - 0 1", "8/1k6/8/3P4/8/P7/8/K7[] w - - 0 1",
-                 "8/8/4pppp/pppp4/4PPPP/PPPP3K/8/8[SSFRRNNkssfrrnn] b - - 0 1"],
+                 "8/8/4pppp/pppp4/4PPPP/PPPP3K/8/8[SSFRRNNkssfrrnn] b - - 0 1",
+                 "6P1/8/3k4/7S/1P1n4/Fp1N4/8/2K5[] b - - 0 108"],  # the new general may attack no piece
 }
 
 

@@ -338,9 +338,8 @@ class PieceGame(Game):
         for code in self.in_place_codes:
             if owner_of[code] != player:
                 continue
-            zone, choices, may_check, last_anywhere = tables.in_place[code]  # type: ignore[misc]
+            zone, choices, may_attack, last_anywhere = tables.in_place[code]  # type: ignore[misc]
             squares = [pos for pos, c in enumerate(cells) if c == code]
-            enemy_king = self.royal_square(cells, 1 - player) if not may_check else -1
             for pos in squares:
                 if pos not in zone and not (last_anywhere and len(squares) == 1):
                     continue
@@ -350,10 +349,11 @@ class PieceGame(Game):
                     targets = [pos] + [ray[0] for ray, mode in tables.rays[new][pos]
                                        if mode != CAPTURE_ONLY and not cells[ray[0]]]
                     for t in targets:
-                        if enemy_king >= 0:
+                        if not may_attack:
                             board = list(cells)
                             board[pos], board[t] = 0, new
-                            if tables.attacked_by(board, enemy_king, t):
+                            if any(c and owner_of[c] != player and tables.attacked_by(board, q, t)
+                                   for q, c in enumerate(board)):
                                 continue
                         out.append(Move(((MOVE, pos, t, new, 0),)))
         return out

@@ -94,7 +94,8 @@ PROMOTION = {
     "leaving": Field(bool, "whether a move out of the zone promotes too (shogi: into, within or out of it)"),
     "in_place": Field(bool, "whether promotion is a move of its own (sittuyin): the piece, standing in the zone, "
                             "becomes the new kind where it stands or on an empty square the new kind moves to"),
-    "may_check": Field(bool, "with in_place: whether the promoted piece may give check at once (default true)"),
+    "may_attack": Field(bool, "with in_place: whether the promoted piece may attack an enemy piece at once, check "
+                               "included (default true)"),
     "last_anywhere": Field(bool, "with in_place: whether a side's last piece of the kind may promote anywhere"),
 }
 CASTLING = {
@@ -595,12 +596,12 @@ def _promotion(where: _Where, i: int, spec: Mapping[str, Any], pieces: Mapping[s
             raise where.error(path + ("limits", name), f"a limit for {name!r}, which is not among 'to'")
         if most < 1:
             raise where.error(path + ("limits", name), f"expected 1 or more, got {most}")
-    for key in ("may_check", "last_anywhere"):
+    for key in ("may_attack", "last_anywhere"):
         if key in spec and not spec.get("in_place"):
             raise where.error(path + (key,), "only for a promotion made in place (in_place = true)")
     return Promotion(spec["piece"], spec["zone"], tuple(spec["to"]), spec.get("mandatory", True),
                      tuple(spec.get("limits", {}).items()), spec.get("leaving", False), spec.get("in_place", False),
-                     spec.get("may_check", True), spec.get("last_anywhere", False))
+                     spec.get("may_attack", True), spec.get("last_anywhere", False))
 
 
 def _castling(where: _Where, i: int, spec: Mapping[str, Any], board: Topology, ranks: int) -> list[Castling]:

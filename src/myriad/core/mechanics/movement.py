@@ -189,8 +189,8 @@ class Promotion:
     ``in_place=True`` makes the promotion a move of its own instead (sittuyin): a piece
     standing in the zone (anywhere, with ``last_anywhere``, when it is its side's last
     piece of its kind) becomes one of ``choices`` where it stands or on an empty square the
-    new piece could move to; ``may_check=False`` refuses such a move when the new piece
-    attacks the enemy royal piece.
+    new piece could move to; ``may_attack=False`` refuses such a move when the new piece
+    attacks an enemy piece (a check among them), as Fairy-Stockfish plays sittuyin.
     """
 
     kind: str
@@ -200,7 +200,7 @@ class Promotion:
     limits: tuple[tuple[str, int], ...] = ()
     leaving: bool = False
     in_place: bool = False
-    may_check: bool = True
+    may_attack: bool = True
     last_anywhere: bool = False
 
 
@@ -441,7 +441,7 @@ class MoveTables:
                 for limited, most in promo.limits:
                     self.limits[pieces.code(limited, owner)] = most
                 if promo.in_place:
-                    self.in_place[code] = (frozenset(topology.zone(promo.zone, owner)), choices, promo.may_check,
+                    self.in_place[code] = (frozenset(topology.zone(promo.zone, owner)), choices, promo.may_attack,
                                            promo.last_anywhere)
                     must, kinds = self.promotion[code] or (frozenset(), ())
                     self.promotion[code] = (must, kinds + tuple(c for c in choices if c not in kinds))
