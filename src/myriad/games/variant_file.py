@@ -41,7 +41,7 @@ from myriad.core.mechanics.movement import Castling, Promotion, Rule, Slide
 from myriad.core.piece_game import CASTLING_LETTERS, PieceRules
 from myriad.core.pieces import PieceKind
 from myriad.core.topology import Topology, file_letter, square_board
-from myriad.games.chess import ChessGame
+from myriad.games.chess import NOTATIONS, ChessGame
 
 #: The variant files shipped in the package (``myriad/games/variants``), read in this order.
 SHIPPED = ("chess.toml", "shatranj.toml", "makruk.toml", "xiangqi.toml")
@@ -98,6 +98,8 @@ OPTIONS = {
                                    "(xiangqi's flying general): no move may leave them so"),
     "insufficient_material": Field(list, "kinds that cannot mate alone: with only these, one in all or "
                                          "colour-bound ones on one colour, the game is drawn", str),
+    "notation": Field(str, "how moves are written: san (SAN, UCI aliases) or wxf (xiangqi's WXF, C2.5, with ICCS "
+                           "coordinates h2e2 as aliases; positions also read with r for Red to move)"),
 }
 VARIANT = {
     "inherits": Field(str, "the id of the parent variant"),
@@ -423,6 +425,11 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
     for key in ("move_rule", "repetition"):
         if options.get(key, 0) < 0:
             raise where.error(("options", key), f"expected 0 or more, got {options[key]}")
+    if options.get("notation", "san") not in NOTATIONS:
+        raise where.error(("options", "notation"), f"expected one of {', '.join(NOTATIONS)}, got {options['notation']!r}")
+    if options.get("notation") == "wxf" and (files > 9 or ranks > 10):
+        raise where.error(("options", "notation"), f"wxf numbers files 1 to 9 and ranks up to 9: it needs at most "
+                                                   f"9 files and 10 ranks, not {files}x{ranks}")
     minors = options.get("insufficient_material", [])
     for i, name in enumerate(minors):
         if name not in pieces:
@@ -443,6 +450,7 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
     try:
         game = ChessGame(board, kinds, rules, setups)
         game.id = decl.id
+        game.notation = options.get("notation", "san")
         for setup_name, fen in setups.items():
             game.parse_position(fen)
     except MyriadError as err:
