@@ -255,7 +255,7 @@ def _near_miss(game: PieceGame, state: State, text: str, who: str, step: str,
     names = game.coordinate_names
     if len(fits) > 1:
         raise IllegalMoveError(f"{game.id}: {shortened(text)} is ambiguous: it may be "
-                               f"{' or '.join(texts[m] for m in fits)}")
+                               f"{' or '.join(sorted(texts[m] for m in fits))}")
     if not squares:
         what = (f"no piece {who[0]} on your file {who[1]}" if who[0].isalpha() and who[1].isdigit()
                 else f"no piece of yours written {who} (two like pieces on one file are written + front, "
