@@ -99,10 +99,10 @@ def designators(game: PieceGame, state: State) -> dict[int, str]:
         letter = wxf_letter(game, code)
         tandems = sum(1 for squares in by_file.values() if len(squares) > 1)
         for file, squares in by_file.items():
-            squares.sort(key=lambda p: -_forward(game, p, player))
-            digit = str(file) if file <= 9 else ""
-            if not digit:
+            if file > 9:
                 continue
+            squares.sort(key=lambda p: -_forward(game, p, player))
+            digit = str(file)
             if len(squares) == 1:
                 marks = [letter + digit]
             elif tandems > 1:  # tandems on two files: the file digit replaces the letter
