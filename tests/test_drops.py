@@ -239,13 +239,13 @@ def test_usi_moves_read_and_refused() -> None:
     game = shogi()
     start = game.initial_state()
     assert game.format_move(start, game.parse_move(start, "7g7f")) == "7g7f"
-    with pytest.raises(InvalidMoveError, match="expected USI"):
+    with pytest.raises(InvalidMoveError, match="not a USI move"):
         game.parse_move(start, "P-7f")
-    with pytest.raises(InvalidMoveError, match="no square 7j"):
+    with pytest.raises(InvalidMoveError, match="no square '7j'"):
         game.parse_move(start, "7g7j")
     with pytest.raises(IllegalMoveError, match="not legal here"):
         game.parse_move(start, "P*5e")
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(IllegalMoveError, match="may not promote there: 7g7f is legal"):
         game.parse_move(start, "7g7f+")
 
 

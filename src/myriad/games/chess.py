@@ -5,16 +5,18 @@ files in ``myriad/games/variants/*.toml`` read by :mod:`myriad.games.variant_fil
 declare the board, zones, pieces with their Betza movement, values and square tables,
 setups, promotions, castling and rule options.  What stays here is what a data file cannot
 say: SAN, the notation chess players write (``Nf3``, ``exd5``, ``e8=Q+``, ``O-O``, ``N@f3``),
-with its disambiguation and check marks, and reading moves in SAN or UCI (``g1f3``); or,
-for a variant whose ``notation`` option says so, USI as shogi programs write it (``7g7f``,
-``P*5e``, ``8h2b+``).
+with its disambiguation and check marks, and reading moves in SAN or UCI (``g1f3``).  A
+variant file's ``notation`` option may choose another: ``wxf``, xiangqi's WXF moves
+(``C2.5``, :mod:`myriad.notation.wxf`) with ICCS coordinates (``h2e2``, ``H2-E2``) as
+aliases and positions as xiangqi programs write them (:mod:`myriad.notation.xiangqi_fen`);
+``usi``, shogi's moves (``7g7f``, ``P*5e``, ``8h2b+``, :mod:`myriad.notation.usi`), with the
+board's files numbered from the right and its ranks lettered from the top.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import cached_property
 from typing import NoReturn
 
 from myriad.core.errors import IllegalMoveError, InvalidMoveError
@@ -23,7 +25,9 @@ from myriad.core.numbers import shortened
 from myriad.core.piece_game import PieceGame
 from myriad.core.state import State
 from myriad.notation.san import san
-from myriad.notation.usi import usi, usi_square_names
+from myriad.notation.usi import format_usi, parse_usi
+from myriad.notation.wxf import format_wxf, iccs_upper, parse_wxf, wxf_texts
+from myriad.notation.xiangqi_fen import standard_fen
 
 
 #: Move annotations (``!``, ``?``, ``!?``, ``??``...) and NAG numbers after a move.
@@ -38,23 +42,17 @@ _SQUARE = re.compile(r"[a-z]\d{1,2}")
 #: Lower-case piece letters read as pieces when the move is not a pawn's: not ``b``,
 #: which names a file as well as the bishop.
 _LENIENT_PIECES = frozenset("nrqk")
-#: A move in USI: two squares and an optional promotion, or a drop.
-_USI_MOVE = re.compile(r"\d+[a-z]\d+[a-z]\+?|[A-Z]\*\d+[a-z]")
-#: The notations a variant may choose (option ``notation``).
-NOTATIONS = ("san", "usi")
+
+
+#: The notations a variant file may choose (option ``notation``).
+NOTATIONS = ("san", "usi", "wxf")
 
 
 class ChessGame(PieceGame):
-    """A chess-like game whose moves are written in SAN and UCI (or USI)."""
+    """A chess-like game whose moves are written in SAN and UCI, in WXF and ICCS, or in USI."""
 
-    #: how moves are written: ``san`` (with UCI as an alias) or ``usi``.
+    #: ``san`` (SAN moves, UCI aliases), ``wxf`` (xiangqi: WXF moves, ICCS aliases) or ``usi``.
     notation = "san"
-
-    @cached_property
-    def usi_names(self) -> tuple[str, ...]:
-        """Every square's USI name (``7g``)."""
-        return usi_square_names(self)
-
     #: How its board is drawn, as its variant file says: "squares", "intersections" or "" (unsaid).
     board_style: str = ""
 
@@ -70,13 +68,18 @@ class ChessGame(PieceGame):
 
     def format_move(self, state: State, move: Move) -> str:
         if self.notation == "usi":
-            return usi(self, state, move, self.usi_names)
+            return format_usi(self, state, move)
+        if self.notation == "wxf":
+            return format_wxf(self, state, move)
         return san(self, state, move)
 
     def move_aliases(self, state: State, move: Move) -> Sequence[str]:
         if self.notation == "usi":
             return ()
         uci = self.uci(state, move)
+        if self.notation == "wxf":
+            upper = iccs_upper(self, state, move)
+            return (uci,) if upper == uci else (uci, upper)
         bare = san(self, state, move, suffix=False)
         return (uci, bare)
 
@@ -85,13 +88,28 @@ class ChessGame(PieceGame):
         annotations ``!?`` ignored), UCI (``g1f3``), long algebraic (``g1-f3``, ``Ng1-f3``,
         ``e4xd5``) or SAN with a lower-case piece letter (``nc3``; not ``b``, which is a
         pawn's file). ``InvalidMoveError`` for text that is not a move, ``IllegalMoveError``
-        for a move not legal here."""
+        for a move not legal here.  Under the ``wxf`` notation: WXF (``C2.5``) and ICCS
+        coordinates (``h2e2``, ``H2-E2``) first, see :func:`myriad.notation.wxf.parse_wxf`."""
         text = text.strip()
         if self.notation == "usi":
-            return self._parse_usi(state, text)
+            return parse_usi(self, state, text)
+        if self.notation != "wxf":
+            return self._parse_san(state, text, None)
+        legal = self.legal_moves(state)
+        found = parse_wxf(self, state, text, legal)
+        if found is not None:
+            return found
+        try:  # SAN and UCI are still read
+            return self._parse_san(state, text, legal)
+        except InvalidMoveError:
+            raise InvalidMoveError(f"{self.id}: {shortened(text)} is not a move (expected WXF such as C2.5, "
+                                   "H8+7, R+-2, or ICCS coordinates such as h2e2)") from None
+
+    def _parse_san(self, state: State, text: str, legal: list[Move] | None) -> Move:
+        """``parse_move`` in SAN, UCI and long algebraic (``legal``: the legal moves, if known)."""
         annotated = _ANNOTATION.sub("", text)  # e4!? -> e4, Nf3+ stays for the checks below
         self.check_move_syntax(annotated or text)
-        legal = self.legal_moves(state)
+        legal = self.legal_moves(state) if legal is None else legal
         for move in legal:  # UCI first: cheap
             if self.uci(state, move) == annotated:
                 return move
@@ -114,20 +132,6 @@ class ChessGame(PieceGame):
         self._check_written_move(text, wanted)
         self._illegal(state, text, legal)
 
-    def _parse_usi(self, state: State, text: str) -> Move:
-        if not _USI_MOVE.fullmatch(text):
-            raise InvalidMoveError(f"{self.id}: {shortened(text)} is not a move (expected USI, e.g. 7g7f, "
-                                   f"8h2b+, P*5e)")
-        for square in re.findall(r"\d+[a-z]", text):
-            if square not in self.usi_names:
-                raise InvalidMoveError(f"{self.id}: {text!r} is not a move: there is no square {square} "
-                                       f"on this board")
-        legal = self.legal_moves(state)
-        for move in legal:
-            if usi(self, state, move, self.usi_names) == text:
-                return move
-        self._illegal(state, text, legal)
-
     def _check_written_move(self, text: str, wanted: str) -> None:
         """Raise ``InvalidMoveError`` when ``wanted`` (``text`` without annotations) has no
         shape of a written move or names a square not on the board: ``xyz``, ``e9``."""
@@ -139,9 +143,16 @@ class ChessGame(PieceGame):
                 raise InvalidMoveError(f"{self.id}: {text!r} is not a move: there is no square {square} "
                                        f"on this board")
 
+    def parse_position(self, text: str) -> State:
+        """A FEN-like position; under the ``wxf`` notation also as xiangqi programs write it
+        (``r`` for Red to move, or only the board and the side)."""
+        return super().parse_position(standard_fen(text) if self.notation == "wxf" else text)
+
     def _illegal(self, state: State, text: str, legal: list[Move]) -> NoReturn:
-        shown = ", ".join(usi(self, state, m, self.usi_names) if self.notation == "usi" else san(self, state, m, legal)
-                          for m in legal[:16]) or "none"
+        if self.notation == "wxf":
+            shown = ", ".join(list(wxf_texts(self, state, legal).values())[:16]) or "none"
+        else:
+            shown = ", ".join(san(self, state, m, legal) for m in legal[:16]) or "none"
         why = " (your king is in check: the move must get it out of check)" if self.in_check(state) else ""
         raise IllegalMoveError(f"{self.id}: {text!r} is not legal here{why}; legal moves: {shown}"
                                + (f" ... ({len(legal)} in all)" if len(legal) > 16 else ""))

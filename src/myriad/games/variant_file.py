@@ -125,7 +125,9 @@ OPTIONS = {
                                   "the position first occurred: loss (shogi) or draw (the default)"),
     "position_format": Field(str, "fen (the default; a drop game's hands in brackets after the board) or sfen "
                                   "(board, side b/w with the first player b, hand, move number)"),
-    "notation": Field(str, "how moves are written: san (with UCI, the default) or usi (7g7f, P*5e, 8h2b+)"),
+    "notation": Field(str, "how moves are written: san (SAN, UCI aliases; the default), usi (7g7f, P*5e, 8h2b+) "
+                           "or wxf (xiangqi's WXF, C2.5, with ICCS coordinates h2e2 as aliases; positions also "
+                           "read with r for Red to move)"),
 }
 VARIANT = {
     "inherits": Field(str, "the id of the parent variant"),
@@ -469,6 +471,9 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
         for key in ("captured_as", "drop_zone", "drop_one_per_file", "drop_mate", "hand_value"):
             if key in piece and not drops:
                 raise where.error(("pieces", name, key), "only a drop game (options.drops = true) has hands")
+    if options.get("notation") == "wxf" and (files > 9 or ranks > 10):
+        raise where.error(("options", "notation"), f"wxf numbers files 1 to 9 and ranks up to 9: it needs at most "
+                                                   f"9 files and 10 ranks, not {files}x{ranks}")
     minors = options.get("insufficient_material", [])
     for i, name in enumerate(minors):
         if name not in pieces:

@@ -21,7 +21,9 @@ from myriad.core.errors import MyriadError
 from myriad.core.game import Game, Outcome
 from myriad.core.state import State
 
-MOVE_NUMBER = re.compile(r"^\d+\.+")
+#: A move number before a move (``12.``, ``12...``, ``12.e4``), but not the WXF move ``33.4`` (the
+#: middle of three pawns on file 3 moving to file 4), a number and one digit.
+MOVE_NUMBER = re.compile(r"^\d+\.+(?!\d$)")
 #: Game results ending a record: PGN's, and PDN's written in points of two (``2-0``, ``1-1``).
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1")
 #: Move annotations written after a move (``e4!?``, ``Nf3!!``, ``32-28?``).
