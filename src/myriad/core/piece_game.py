@@ -6,7 +6,8 @@ A :class:`PieceRules` declaration names the movement of each kind (rules of
 castling rights and en-passant square, half-move clock and move number.
 
 Flags: ``(castling rights bitmask, en-passant square + 1)``.
-Counters: ``(half-move clock, move number)``.
+Counters: ``(half-move clock, move number)``, then the passes in a row where passing is a
+move (written after the move number when not 0).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
 from myriad.core.game import Game, Next, Outcome
 from myriad.core.mechanics.movement import Castling, MoveTables, Promotion, Rule
-from myriad.core.move import CAPTURE, MOVE, Move
+from myriad.core.move import CAPTURE, MOVE, PASS, Move
 from myriad.core.numbers import read_int, shortened
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.ranks import board_rows, format_ranks, parse_ranks
@@ -58,7 +59,18 @@ class PieceRules:
       0 in xiangqi's ICCS, ``h2e2``);
     * ``royals_may_not_face``: royal pieces of the two sides may not stand on one file with
       nothing between them (xiangqi's flying general): a move that leaves them so is illegal,
-      as one that leaves the own royal piece attacked.
+      as one that leaves the own royal piece attacked;
+    * ``may_pass``: a pass (the empty move) is legal for the side to move when not in check;
+      two passes in a row end the game undecided (see ``counting``): no move is legal then;
+    * ``facing_royals_end``: royal pieces may come to face each other on an open file
+      (janggi's bikjang); the side to move then either parts them (any move after which they
+      no longer face) or passes, even in check, and a pass there ends the game undecided;
+    * ``counting``: a game that ends undecided (two passes, a declined facing of royal pieces,
+      the move rule, repetition, ``max_moves``) goes to the side with more points: the
+      ``counting_points`` of its pieces on the board, plus ``komi`` for the second player;
+      equal points draw.  Without it such a game is drawn;
+    * ``max_moves``: the game ends undecided once each side has made this many moves (the
+      move number passes it); 0: no limit.
     """
 
     movement: Mapping[str, Sequence[Rule]]
@@ -81,6 +93,12 @@ class PieceRules:
     royals_may_not_face: bool = False
     first_rank: int = 1
     letter_aliases: Mapping[str, str] = field(default_factory=dict)
+    may_pass: bool = False
+    facing_royals_end: bool = False
+    counting: bool = False
+    counting_points: Mapping[str, float] = field(default_factory=dict)
+    komi: float = 0.0
+    max_moves: int = 0
 
 
 class PieceGame(Game):
@@ -103,7 +121,11 @@ class PieceGame(Game):
         for letter, kind in rules.letter_aliases.items():
             self.letter_codes[letter.upper()] = pieces.code(kind, 0)
             self.letter_codes[letter.lower()] = pieces.code(kind, 1)
-        self.file_dirs = tuple(topology.direction(d) for d in ("n", "s")) if rules.royals_may_not_face else ()
+        self.file_dirs = (tuple(topology.direction(d) for d in ("n", "s"))
+                          if rules.royals_may_not_face or rules.facing_royals_end else ())
+        #: Per piece code, its points when a game is decided by counting.
+        self.points = tuple(0.0 if code == 0 else float(rules.counting_points.get(pieces.kind(code).name, 0))
+                            for code in range(pieces.count))
         self.castlings = tuple(self._compile_castling(c) for c in rules.castlings)
         # squares whose every touch clears castling rights
         self.rights_lost: dict[int, int] = {}
@@ -200,23 +222,28 @@ class PieceGame(Game):
             return []
         if self.piece_rules.lose_when_no_pieces and self._has_no_pieces(cells):
             return []
+        if self.piece_rules.may_pass and state.counters[2] and self._ended_by_passing(state):
+            return []
         ep = state.flags[1] - 1 if len(state.flags) > 1 else -1
         moves = self.tables.pseudo_moves(cells, player, ep, noisy_only)
+        passing = self.piece_rules.may_pass and not noisy_only
         if not self.piece_rules.royal_check:
-            return moves
+            return moves + [PASS] if passing else moves
         king = self.royal_square(cells, player)
         if king < 0:
-            return moves
+            return moves + [PASS] if passing else moves
         enemy = 1 - player
         attacked = self.tables.attacked
         in_check = attacked(cells, king, enemy)
         pinned = self.tables.pinned(cells, king, enemy)
         royal = self.royal
+        # Royal pieces facing each other where that must end: every move but a pass parts them.
+        parting = self.piece_rules.facing_royals_end and self.royals_face(cells, king)
+        facing = self.royals_face if self.piece_rules.royals_may_not_face or parting else None
         # Without rides, lame leaps or hops among the enemy's attacks, only a pinned piece,
         # the king, an en-passant capture or any move out of check can expose the king;
         # with them, every move is tried.
-        safe = not in_check and self.tables.simple[enemy] and not self.file_dirs
-        facing = self.royals_face if self.file_dirs else None
+        safe = not in_check and self.tables.simple[enemy] and facing is None
         legal = []
         for move in moves:
             last = move[-1]
@@ -235,6 +262,8 @@ class PieceGame(Game):
                 legal.append(move)
         if self.castlings and not noisy_only and not in_check and state.flags[0]:
             legal.extend(self._castling_moves(state, player))
+        if passing and (not in_check or parting):
+            legal.append(PASS)
         return legal
 
     def _castling_moves(self, state: State, player: int) -> list[Move]:
@@ -280,7 +309,7 @@ class PieceGame(Game):
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
         rights, ep = state.flags if state.flags else (0, 0)
-        half, full = state.counters
+        half, full = state.counters[0], state.counters[1]
         capture = any(a[0] == CAPTURE for a in move)
         pawn_move = any(a[0] == MOVE and (state.cells[a[1]] in self.pawn_codes) for a in move)
         new_rights = rights
@@ -295,8 +324,10 @@ class PieceGame(Game):
         flags = (new_rights, new_ep) if state.flags else ()
         irreversible = capture or pawn_move or new_rights != rights
         to_move = 1 - state.to_move
-        return Next(to_move, flags, (0 if capture or pawn_move else half + 1, full + state.to_move),
-                    state.hands, irreversible)
+        counters: tuple[int, ...] = (0 if capture or pawn_move else half + 1, full + state.to_move)
+        if self.piece_rules.may_pass:  # passes in a row
+            counters += (0 if move else state.counters[2] + 1,)
+        return Next(to_move, flags, counters, state.hands, irreversible)
 
     def _ep_possible(self, cells: Sequence[int], passed: int, mover: int) -> bool:
         """Whether an enemy piece could capture en passant on ``passed`` next move."""
@@ -325,6 +356,9 @@ class PieceGame(Game):
             for player in range(2):
                 if player not in present:
                     return Outcome.win(1 - player, "no pieces left")
+        if rules.may_pass and state.counters[2] and self._ended_by_passing(state):
+            return self.undecided(state, "two passes in a row" if state.counters[2] >= 2 else
+                                  "bikjang: the kings face each other and a pass left them so")
         if not moves:
             checked = self.in_check(state)
             score = rules.checkmated if checked else rules.stalemated
@@ -342,10 +376,46 @@ class PieceGame(Game):
         if rules.minor_kinds and self._insufficient(cells):
             return Outcome.draw("insufficient material")
         if rules.move_limit and state.counters[0] >= rules.move_limit:
-            return Outcome.draw(f"{rules.move_limit // 2}-move rule")
+            return self.undecided(state, f"{rules.move_limit // 2}-move rule")
         if rules.repetitions and state.repetitions() + 1 >= rules.repetitions:
-            return Outcome.draw("repetition")
+            return self.undecided(state, "repetition")
+        if rules.max_moves and state.counters[1] > rules.max_moves:
+            return self.undecided(state, f"{rules.max_moves} moves played")
         return None
+
+    def _ended_by_passing(self, state: State) -> bool:
+        """Whether the last moves end the game (``state`` follows a pass): two passes in a
+        row, or a pass that left the royal pieces facing under ``facing_royals_end``.  The
+        game then has no legal move, as in Fairy-Stockfish."""
+        if state.counters[2] >= 2:
+            return True
+        if not self.piece_rules.facing_royals_end:
+            return False
+        king = self.royal_square(state.cells, state.to_move)
+        return king >= 0 and self.royals_face(state.cells, king)
+
+    def undecided(self, state: State, reason: str) -> Outcome:
+        """The end of a game that no one won on the board: a draw, or under ``counting`` a
+        win for the side with more points (the second player's komi included)."""
+        if not self.piece_rules.counting:
+            return Outcome.draw(reason)
+        first, second = self.count_points(state.cells)
+        counted = f"{reason}; counted {first:g} to {second:g}"
+        if self.piece_rules.komi:
+            counted += f" (komi {self.piece_rules.komi:g})"
+        if first == second:
+            return Outcome.draw(counted)
+        return Outcome.win(0 if first > second else 1, counted)
+
+    def count_points(self, cells: Sequence[int]) -> tuple[float, float]:
+        """Each player's points for counting: its pieces' points, plus the komi for the
+        second player."""
+        totals = [0.0, self.piece_rules.komi]
+        owner_of, points = self.pieces.owner_of, self.points
+        for c in cells:
+            if c:
+                totals[owner_of[c]] += points[c]
+        return totals[0], totals[1]
 
     def _can_bare(self, state: State) -> bool:
         enemy = 1 - state.to_move
@@ -377,12 +447,16 @@ class PieceGame(Game):
         positions no game reaches (see :meth:`check_reachable`)."""
         fields = text.split()
         wanted = 6 if self.piece_rules.rights_fields else 4
-        if len(fields) not in (wanted - 2, wanted):
+        passing = self.piece_rules.may_pass
+        if len(fields) not in (wanted - 2, wanted) and not (passing and len(fields) == wanted + 1):
             raise PositionError(f"{self.id}: expected {wanted} fields (board, side"
                                 f"{', castling, en passant' if self.piece_rules.rights_fields else ''}"
-                                f", half-moves, move number), got {len(fields)} in {shortened(text)}")
+                                f", half-moves, move number{' [, passes in a row]' if passing else ''}), "
+                                f"got {len(fields)} in {shortened(text)}")
         if len(fields) == wanted - 2:
             fields += ["0", "1"]  # the clocks may be left out, as in EPD
+        passes = read_int(fields.pop(), f"{self.id}: passes in a row", high=2,
+                          error=PositionError) if len(fields) == wanted + 1 else 0
         cells = parse_ranks(self.topology, fields[0], self.letter_codes)
         if fields[1] not in self.side_letters:
             raise PositionError(f"{self.id}: side to move must be 'w' or 'b', got {shortened(fields[1])}")
@@ -408,7 +482,15 @@ class PieceGame(Game):
         self.check_reachable(cells, to_move, flags)
         if flags and flags[1] and not self._ep_possible(cells, flags[1] - 1, 1 - to_move):
             flags = (flags[0], 0)  # no pawn can take en passant: the same position as without
-        return self.make_state(cells, to_move, flags, (half, full))
+        if not passing:
+            return self.make_state(cells, to_move, flags, (half, full))
+        if passes and flags and flags[1]:
+            raise PositionError(f"{self.id}: an en-passant square after a pass (passes in a row: {passes})")
+        state = self.make_state(cells, to_move, flags, (half, full, passes))
+        if passes and self.in_check(state):
+            raise PositionError(f"{self.id}: {self.player_names[to_move]} is in check after a pass, but the "
+                                f"board before the pass had it in check with the other side to move")
+        return state
 
     # -- positions no game reaches ---------------------------------------------------------------
 
@@ -435,7 +517,7 @@ class PieceGame(Game):
                         f"{self.id}: {self.player_names[player]} must have exactly one king, has {kings}")
             if self.tables.attacked(cells, self.royal_square(cells, 1 - to_move), to_move):
                 raise PositionError(f"{self.id}: the side not to move is in check")
-            if self.file_dirs and self.royals_face(cells, self.royal_square(cells, to_move)):
+            if rules.royals_may_not_face and self.royals_face(cells, self.royal_square(cells, to_move)):
                 raise PositionError(f"{self.id}: the kings face each other on an open file, which no "
                                     "legal move leaves")
             king = self.royal_square(cells, to_move)
@@ -572,14 +654,20 @@ class PieceGame(Game):
             parts.append("".join(ch for i, ch in enumerate(CASTLING_LETTERS) if rights & 1 << i) or "-")
             parts.append(self.topology.names[ep - 1] if ep else "-")
         parts += [str(state.counters[0]), str(state.counters[1])]
+        if self.piece_rules.may_pass and state.counters[2]:
+            parts.append(str(state.counters[2]))
         return " ".join(parts)
 
     # -- moves as text -----------------------------------------------------------------------
 
     def uci(self, state: State, move: Move) -> str:
         """Coordinate notation: from-square, to-square, promotion letter (``e7e8q``; ranks
-        counted from ``first_rank``)."""
+        counted from ``first_rank``); a pass is the royal piece's square twice (``e2e2``),
+        or ``0000`` without one."""
         names = self.coordinate_names
+        if not move:  # a pass: the royal piece's square twice, as Fairy-Stockfish writes it
+            king = self.royal_square(state.cells, state.to_move)
+            return names[king] * 2 if king >= 0 else "0000"
         first = next(a for a in move if a[0] == MOVE)
         text = names[first[1]] + names[first[2]]
         if first[3] != state.cells[first[1]]:

@@ -22,6 +22,7 @@ REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
     "shatranj": ("myriad.games.variant_file", "shipped", {"variant": "shatranj"}),
     "makruk": ("myriad.games.variant_file", "shipped", {"variant": "makruk"}),
     "xiangqi": ("myriad.games.variant_file", "shipped", {"variant": "xiangqi"}),
+    "janggi": ("myriad.games.variant_file", "shipped", {"variant": "janggi"}),
     "checkers": ("myriad.games.draughts", "english", {}),
     "russian": ("myriad.games.draughts", "russian", {}),
     "brazilian": ("myriad.games.draughts", "brazilian", {}),

@@ -37,14 +37,14 @@ from typing import Any
 
 from myriad.core.errors import GameDefinitionError, MyriadError
 from myriad.core.mechanics.betza import keeps_colour, parse_betza
-from myriad.core.mechanics.movement import Castling, Promotion, Rule, Slide
+from myriad.core.mechanics.movement import Castling, Hop, Promotion, Rule, Slide
 from myriad.core.piece_game import CASTLING_LETTERS, PieceRules
 from myriad.core.pieces import PieceKind
 from myriad.core.topology import Topology, file_letter, square_board
 from myriad.games.chess import ChessGame
 
 #: The variant files shipped in the package (``myriad/games/variants``), read in this order.
-SHIPPED = ("chess.toml", "shatranj.toml", "makruk.toml", "xiangqi.toml")
+SHIPPED = ("chess.toml", "shatranj.toml", "makruk.toml", "xiangqi.toml", "janggi.toml")
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
 
@@ -72,6 +72,15 @@ PIECE = {
     "confined": Field(str, "a zone its moves never leave (e.g. a palace), White's squares, mirrored for Black"),
     "zone_moves": Field(dict, "more moves, by zone: steps and slides (Betza) made only from squares of that zone "
                               "(e.g. { across = \"sW\" } for a soldier across the river)", str),
+    "inside_moves": Field(dict, "more moves, by zone, that start, pass and end on squares of that zone only: steps, "
+                                "slides and hops (Betza), a slide stopping at the zone's edge (e.g. "
+                                "{ palace_lines = \"B\" } for a chariot along janggi's palace diagonals, a zone "
+                                "of the points on them)", str),
+    "hop_not_over": Field(list, "kinds (either side's) its hops (p) may not jump over: no move over such a "
+                                "screen (e.g. [\"cannon\"] for the janggi cannon)", str),
+    "hop_not_taking": Field(list, "kinds (either side's) its hops (p) may not capture (e.g. [\"cannon\"])", str),
+    "points": Field(float, "its points when a game is decided by counting (option counting), e.g. 13 for "
+                           "janggi's chariot; 0 if not given"),
 }
 PROMOTION = {
     "piece": Field(str, "the kind that promotes"),
@@ -98,6 +107,19 @@ OPTIONS = {
                                    "(xiangqi's flying general): no move may leave them so"),
     "insufficient_material": Field(list, "kinds that cannot mate alone: with only these, one in all or "
                                          "colour-bound ones on one colour, the game is drawn", str),
+    "pass": Field(bool, "whether the side to move may pass instead of moving (not when in check); a pass is "
+                        "written pass (SAN) or as the king's square twice (UCI, e2e2, as Fairy-Stockfish); two "
+                        "passes in a row end the game undecided (a draw, or by counting); positions after a pass "
+                        "carry the passes in a row as a 7th field"),
+    "facing_kings_end": Field(bool, "janggi's bikjang: the royal pieces may come to face each other on an open "
+                                    "file, and the side to move must then part them (any move after which they "
+                                    "no longer face) or pass, even in check; a pass there ends the game undecided "
+                                    "(needs pass)"),
+    "counting": Field(bool, "whether a game ending undecided (two passes, bikjang, the move rule, repetition, "
+                            "max_moves) is won by the side with more points (pieces' points, plus komi for "
+                            "Black) instead of drawn"),
+    "komi": Field(float, "points added to Black's count under counting (janggi: 1.5 for Han)"),
+    "max_moves": Field(int, "the game ends undecided once each side has made this many moves (0: no limit)"),
 }
 VARIANT = {
     "inherits": Field(str, "the id of the parent variant"),
@@ -239,11 +261,19 @@ def _check_schema(source: Source, path: tuple[str | int, ...], table: Mapping[st
 
 def _type_name(kind: type) -> str:
     return {str: "a string", int: "an integer", bool: "true or false", list: "an array",
-            dict: "a table"}[kind]
+            dict: "a table", float: "a number"}[kind]
+
+
+def _is_kind(value: Any, kind: type) -> bool:
+    """Whether ``value`` is of schema type ``kind`` (a float may be written as an integer;
+    true and false are no numbers)."""
+    if kind in (int, float) and isinstance(value, bool):
+        return False
+    return isinstance(value, (int, float) if kind is float else kind)
 
 
 def _check_value(source: Source, path: tuple[str | int, ...], value: Any, field: Field) -> None:
-    if not isinstance(value, field.kind) or (field.kind is int and isinstance(value, bool)):
+    if not _is_kind(value, field.kind):
         raise source.error(path, f"expected {_type_name(field.kind)} ({field.what}), got {value!r}")
     if field.kind is dict and field.schema is not None and field.item is None:
         _check_schema(source, path, value, field.schema)
@@ -390,6 +420,31 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
                 raise where.error(path, f"expected steps and slides only (W, F, R, B, K, Q with modifiers), "
                                         f"got {betza!r}")
             movement[name] += tuple(replace(r, zone=zone_name) for r in extra)
+        for zone_name, betza in piece.get("inside_moves", {}).items():
+            path = ("pieces", name, "inside_moves", zone_name)
+            if zone_name not in zones:
+                raise where.error(path, f"no zone {zone_name!r} (zones: {', '.join(zones) or 'none'})")
+            try:
+                extra = parse_betza(betza)
+            except MyriadError as err:
+                raise where.error(path, str(err)) from None
+            if not all(isinstance(r, Hop) or (isinstance(r, Slide) and r.zone is None) for r in extra):
+                raise where.error(path, f"expected steps, slides and hops only (W, F, R, B, K, Q with modifiers, "
+                                        f"p included), got {betza!r}")
+            movement[name] += tuple(replace(r, within=zone_name) for r in extra)
+        barred = {}
+        for key in ("hop_not_over", "hop_not_taking"):
+            for i, other in enumerate(piece.get(key, ())):
+                if other not in pieces:
+                    raise where.error(("pieces", name, key, i), f"no piece kind {other!r} "
+                                                                f"(pieces: {', '.join(pieces)})")
+            if piece.get(key):
+                if not any(isinstance(r, Hop) for r in movement[name]):
+                    raise where.error(("pieces", name, key), "the piece has no hop (p in its betza or "
+                                                             "inside_moves) for this to restrict")
+                barred[key[4:]] = tuple(piece[key])
+        if barred:
+            movement[name] = tuple(replace(r, **barred) if isinstance(r, Hop) else r for r in movement[name])
         if "confined" in piece and piece["confined"] not in zones:
             raise where.error(("pieces", name, "confined"), f"no zone {piece['confined']!r} "
                                                            f"(zones: {', '.join(zones) or 'none'})")
@@ -423,6 +478,19 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
     for key in ("move_rule", "repetition"):
         if options.get(key, 0) < 0:
             raise where.error(("options", key), f"expected 0 or more, got {options[key]}")
+    if options.get("max_moves", 0) < 0:
+        raise where.error(("options", "max_moves"), f"expected 0 or more, got {options['max_moves']}")
+    if options.get("facing_kings_end") and not options.get("pass"):
+        raise where.error(("options", "facing_kings_end"), "needs pass = true (a pass is how a side declines "
+                                                           "to part the kings)")
+    if options.get("facing_kings_end") and options.get("no_facing_kings"):
+        raise where.error(("options", "facing_kings_end"), "contradicts no_facing_kings = true (kings that may "
+                                                           "never face cannot have to part)")
+    if "komi" in options and not options.get("counting"):
+        raise where.error(("options", "komi"), "komi counts only under counting = true")
+    points = {n: float(p["points"]) for n, p in pieces.items() if "points" in p}
+    if options.get("counting") and not any(points.values()):
+        raise where.error(("options", "counting"), "counting needs points on some pieces (pieces.<name>.points)")
     minors = options.get("insufficient_material", [])
     for i, name in enumerate(minors):
         if name not in pieces:
@@ -439,7 +507,9 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
         square_bonus={n: tuple(p["squares"]) for n, p in pieces.items() if p.get("squares")},
         confined={n: p["confined"] for n, p in pieces.items() if "confined" in p},
         royals_may_not_face=options.get("no_facing_kings", False), first_rank=options.get("first_rank", 1),
-        letter_aliases=aliases)
+        letter_aliases=aliases, may_pass=options.get("pass", False),
+        facing_royals_end=options.get("facing_kings_end", False), counting=options.get("counting", False),
+        counting_points=points, komi=float(options.get("komi", 0)), max_moves=options.get("max_moves", 0))
     try:
         game = ChessGame(board, kinds, rules, setups)
         game.id = decl.id

@@ -2,7 +2,8 @@
 
 ``Nf3``, ``exd5``, ``e8=Q+``, ``O-O-O#``: the piece letter (none for pawns), the
 disambiguating file or rank when two like pieces could reach the square, ``x`` for a
-capture, the promotion, then ``+`` for check and ``#`` for mate.
+capture, the promotion, then ``+`` for check and ``#`` for mate.  A pass (where a game
+allows one) is ``pass``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ if TYPE_CHECKING:
     from myriad.core.piece_game import PieceGame
 
 _SQUARE = re.compile(r"([a-z]+)(\d+)")
+#: How a pass is written.
+PASS_TEXT = "pass"
 
 
 def split_square(name: str) -> tuple[str, str]:
@@ -28,6 +31,8 @@ def split_square(name: str) -> tuple[str, str]:
 def san(game: PieceGame, state: State, move: Move, legal: list[Move] | None = None,
         suffix: bool = True) -> str:
     """``move`` (legal in ``state``) in SAN; ``legal`` saves regenerating the legal moves."""
+    if not move:
+        return PASS_TEXT
     names = game.topology.names
     steps = [a for a in move if a[0] == MOVE]
     first = steps[0]
@@ -43,7 +48,7 @@ def san(game: PieceGame, state: State, move: Move, legal: list[Move] | None = No
         else:
             legal = legal if legal is not None else game.legal_moves(state)
             rivals = [m[-1][1] for m in legal
-                      if m[-1][2] == to and m[-1][1] != frm and state.cells[m[-1][1]] == piece]
+                      if m and m[-1][2] == to and m[-1][1] != frm and state.cells[m[-1][1]] == piece]
             text = kind.letter.upper()
             if rivals:
                 file, rank = split_square(names[frm])
