@@ -32,6 +32,7 @@ VARIANTS = Path(__file__).parent / "variants"
 
 #: (Myriad game: a registered id or "file.toml:id", Fairy-Stockfish variant).
 PAIRS = [("chess", "chess"), ("shatranj", "shatranj"), ("makruk", "makruk"), ("xiangqi", "xiangqi"),
+         ("janggi", "janggi"),
          ("capablanca.toml:capablanca", "capablanca-t"), ("grand.toml:grand", "grand-t"),
          ("camelzebra.toml:camelzebra", "camelzebra-t"), ("zonechess.toml:zonechess", "zonechess-t"),
          ("cannonchess.toml:cannonchess", "cannonchess-t"), ("nightrider.toml:nightrider", "nightrider-t"),
@@ -70,17 +71,19 @@ def fields(fen: str) -> list[str]:
 
 
 def random_games(name: str, variant: str, seed: int, positions: int, max_plies: int = 120) -> int:
-    """Plays seeded random games, comparing each position with Fairy-Stockfish; returns
-    the number of positions compared."""
+    """Plays seeded random games, comparing each position with Fairy-Stockfish (given the
+    moves played since the start, which decide janggi's ends by passing); returns the number
+    of positions compared."""
     game = myriad_game(name)
     rng = random.Random(seed)
     seen = 0
     while seen < positions:
         state = game.initial_state()
+        start, played = game.format_position(state), []
         for _ply in range(max_plies):
             fen = game.format_position(state)
             ours = ucis(game, state)
-            theirs = set(sf.legal_moves(variant, fen, []))
+            theirs = set(sf.legal_moves(variant, start, played))
             assert set(ours) == theirs, (f"{name} {fen}: only Myriad {sorted(set(ours) - theirs)}, "
                                          f"only Fairy-Stockfish {sorted(theirs - set(ours))}")
             seen += 1
@@ -89,6 +92,7 @@ def random_games(name: str, variant: str, seed: int, positions: int, max_plies: 
             uci = rng.choice(sorted(ours))
             state = game.play(state, ours[uci])  # type: ignore[arg-type]
             after = sf.get_fen(variant, fen, [uci])
+            played.append(uci)
             assert fields(game.format_position(state)) == fields(after), f"{name} {fen} + {uci}"
     return seen
 
@@ -119,6 +123,13 @@ TARGETED = {
                 "3k5/4a4/4c4/9/9/2B3B2/9/4C4/9/4K4 w - - 0 1", "2bk5/9/4b4/9/2N6/9/9/9/9/5K3 w - - 0 1",
                 "4k4/2N6/9/9/9/9/9/4R4/9/3KC4 b - - 0 1"],  # a triple check: horse, chariot, cannon
     "losalamos": ["2k3/P5/6/6/6/3K2 w - - 0 1", "1r1k2/P5/6/6/6/3K2 w - - 0 1"],
+    # cannons over and onto cannons, cannons, chariots and soldiers on palace diagonals,
+    # blocked elephants, generals facing (bikjang; in check too), pass refused in check
+    "janggi": ["4k4/9/9/4c4/9/4p4/9/4C4/9/3K5 w - - 0 1", "4k4/9/9/9/4c4/9/9/4C4/9/3K5 w - - 0 1",
+               "4k4/9/9/9/9/9/9/5p3/4A4/3C1K3 w - - 0 1", "4k4/9/5R3/9/9/9/9/9/9/3K5 w - - 0 1",
+               "5k3/9/3P5/9/9/9/9/9/9/4K4 w - - 0 1", "4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1",
+               "4k4/9/9/9/9/9/9/5n3/9/4K4 w - - 0 1", "3k5/9/9/9/9/9/2P6/1B7/2N6/4K4 w - - 0 1",
+               "4k4/9/9/9/9/9/9/9/4r4/3K5 w - - 0 1", "3k5/4a4/4c4/9/9/9/9/4C4/4A4/3K5 b - - 0 1"],
 }
 
 
@@ -131,11 +142,13 @@ def test_targeted_positions_agree(name: str, variant: str, fen: str) -> None:
     assert perft(game, state, 2) == fairy_perft(variant, fen, 2)
 
 
-def fairy_perft(variant: str, fen: str, depth: int) -> int:
-    moves = sf.legal_moves(variant, fen, [])
+def fairy_perft(variant: str, fen: str, depth: int, played: tuple[str, ...] = ()) -> int:
+    """Fairy-Stockfish's perft from ``fen`` after the moves ``played`` (the history decides
+    whether two passes in a row have ended a janggi game)."""
+    moves = sf.legal_moves(variant, fen, list(played))
     if depth == 1:
         return len(moves)
-    return sum(fairy_perft(variant, sf.get_fen(variant, fen, [m]), depth - 1) for m in moves)
+    return sum(fairy_perft(variant, fen, depth - 1, played + (m,)) for m in moves)
 
 
 def midgame(name: str, seed: int, plies: int) -> str:

@@ -5,9 +5,10 @@ A :class:`PieceRules` declaration names the movement of each kind (rules of
 :class:`PieceGame` runs it.  Positions are FEN-like: board, side to move, optionally
 castling rights and en-passant square, half-move clock and move number.
 
-Flags: ``(castling rights bitmask, en-passant square + 1)``.
-Counters: ``(half-move clock, move number)``, then the passes in a row where passing is a
-move (written after the move number when not 0).
+Flags: ``(castling rights bitmask, en-passant square + 1)``, then the passes in a row where
+passing is a move (written after the move number when not 0: two end the game, so they
+change which moves are legal and are part of the key).
+Counters: ``(half-move clock, move number)``.
 """
 
 from __future__ import annotations
@@ -111,6 +112,8 @@ class PieceGame(Game):
                  setups: Mapping[str, str]) -> None:
         pieces = PieceSet(kinds, 2)
         super().__init__(topology, pieces, setups)
+        if rules.may_pass and not rules.rights_fields:
+            raise GameDefinitionError("passing needs the rights fields of positions (the passes follow them)")
         self.piece_rules = rules
         self.tables = MoveTables(topology, pieces, rules.movement, rules.promotions, rules.confined)
         #: Square names in move coordinates (``first_rank`` counts the ranks).
@@ -222,7 +225,7 @@ class PieceGame(Game):
             return []
         if self.piece_rules.lose_when_no_pieces and self._has_no_pieces(cells):
             return []
-        if self.piece_rules.may_pass and state.counters[2] and self._ended_by_passing(state):
+        if self.piece_rules.may_pass and state.flags[2] and self._ended_by_passing(state):
             return []
         ep = state.flags[1] - 1 if len(state.flags) > 1 else -1
         moves = self.tables.pseudo_moves(cells, player, ep, noisy_only)
@@ -308,8 +311,8 @@ class PieceGame(Game):
         return len(present) < 2
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
-        rights, ep = state.flags if state.flags else (0, 0)
-        half, full = state.counters[0], state.counters[1]
+        rights, ep = (state.flags[0], state.flags[1]) if state.flags else (0, 0)
+        half, full = state.counters
         capture = any(a[0] == CAPTURE for a in move)
         pawn_move = any(a[0] == MOVE and (state.cells[a[1]] in self.pawn_codes) for a in move)
         new_rights = rights
@@ -322,12 +325,12 @@ class PieceGame(Game):
             if passed >= 0 and self._ep_possible(cells, passed, state.to_move):
                 new_ep = passed + 1
         flags = (new_rights, new_ep) if state.flags else ()
+        if self.piece_rules.may_pass:  # passes in a row
+            flags += (0 if move else state.flags[2] + 1,)
         irreversible = capture or pawn_move or new_rights != rights
         to_move = 1 - state.to_move
-        counters: tuple[int, ...] = (0 if capture or pawn_move else half + 1, full + state.to_move)
-        if self.piece_rules.may_pass:  # passes in a row
-            counters += (0 if move else state.counters[2] + 1,)
-        return Next(to_move, flags, counters, state.hands, irreversible)
+        return Next(to_move, flags, (0 if capture or pawn_move else half + 1, full + state.to_move),
+                    state.hands, irreversible)
 
     def _ep_possible(self, cells: Sequence[int], passed: int, mover: int) -> bool:
         """Whether an enemy piece could capture en passant on ``passed`` next move."""
@@ -356,8 +359,8 @@ class PieceGame(Game):
             for player in range(2):
                 if player not in present:
                     return Outcome.win(1 - player, "no pieces left")
-        if rules.may_pass and state.counters[2] and self._ended_by_passing(state):
-            return self.undecided(state, "two passes in a row" if state.counters[2] >= 2 else
+        if rules.may_pass and state.flags[2] and self._ended_by_passing(state):
+            return self.undecided(state, "two passes in a row" if state.flags[2] >= 2 else
                                   "bikjang: the kings face each other and a pass left them so")
         if not moves:
             checked = self.in_check(state)
@@ -387,7 +390,7 @@ class PieceGame(Game):
         """Whether the last moves end the game (``state`` follows a pass): two passes in a
         row, or a pass that left the royal pieces facing under ``facing_royals_end``.  The
         game then has no legal move, as in Fairy-Stockfish."""
-        if state.counters[2] >= 2:
+        if state.flags[2] >= 2:
             return True
         if not self.piece_rules.facing_royals_end:
             return False
@@ -484,9 +487,9 @@ class PieceGame(Game):
             flags = (flags[0], 0)  # no pawn can take en passant: the same position as without
         if not passing:
             return self.make_state(cells, to_move, flags, (half, full))
-        if passes and flags and flags[1]:
+        if passes and flags[1]:
             raise PositionError(f"{self.id}: an en-passant square after a pass (passes in a row: {passes})")
-        state = self.make_state(cells, to_move, flags, (half, full, passes))
+        state = self.make_state(cells, to_move, flags + (passes,), (half, full))
         if passes and self.in_check(state):
             raise PositionError(f"{self.id}: {self.player_names[to_move]} is in check after a pass, but the "
                                 f"board before the pass had it in check with the other side to move")
@@ -650,12 +653,12 @@ class PieceGame(Game):
         board = format_ranks(self.topology, state.cells, self.pieces.letter_of)
         parts = [board, self.side_letters[state.to_move]]
         if self.piece_rules.rights_fields:
-            rights, ep = state.flags
+            rights, ep = state.flags[0], state.flags[1]
             parts.append("".join(ch for i, ch in enumerate(CASTLING_LETTERS) if rights & 1 << i) or "-")
             parts.append(self.topology.names[ep - 1] if ep else "-")
         parts += [str(state.counters[0]), str(state.counters[1])]
-        if self.piece_rules.may_pass and state.counters[2]:
-            parts.append(str(state.counters[2]))
+        if self.piece_rules.may_pass and state.flags[2]:
+            parts.append(str(state.flags[2]))
         return " ".join(parts)
 
     # -- moves as text -----------------------------------------------------------------------

@@ -486,7 +486,7 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
     if options.get("facing_kings_end") and options.get("no_facing_kings"):
         raise where.error(("options", "facing_kings_end"), "contradicts no_facing_kings = true (kings that may "
                                                            "never face cannot have to part)")
-    if "komi" in options and not options.get("counting"):
+    if "komi" in decl.table.get("options", {}) and not options.get("counting"):
         raise where.error(("options", "komi"), "komi counts only under counting = true")
     points = {n: float(p["points"]) for n, p in pieces.items() if "points" in p}
     if options.get("counting") and not any(points.values()):
