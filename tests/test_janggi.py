@@ -12,7 +12,7 @@ from myriad import PositionError, get_game
 from myriad.core.errors import GameDefinitionError, IllegalMoveError, InvalidMoveError
 from myriad.core.game import perft
 from myriad.core.mechanics.betza import parse_betza
-from myriad.core.mechanics.movement import CAPTURE, Hop, MoveTables, Rule, Slide
+from myriad.core.mechanics.movement import CAPTURE, Hop, MoveTables, Rule
 from myriad.core.move import PASS
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.piece_game import PieceGame

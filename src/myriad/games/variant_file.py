@@ -432,7 +432,7 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
                 raise where.error(path, f"expected steps, slides and hops only (W, F, R, B, K, Q with modifiers, "
                                         f"p included), got {betza!r}")
             movement[name] += tuple(replace(r, within=zone_name) for r in extra)
-        barred = {}
+        barred: dict[str, tuple[str, ...]] = {}
         for key in ("hop_not_over", "hop_not_taking"):
             for i, other in enumerate(piece.get(key, ())):
                 if other not in pieces:

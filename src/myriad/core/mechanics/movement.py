@@ -217,6 +217,7 @@ class MoveTables:
     * ``rays[code][pos]``: tuple of ``(ray, mode)`` for slides, steps, leaps and rides;
     * ``lame[code][pos]``: ``(passed, target, mode)`` for lame leaps (``passed`` must be empty);
     * ``hops[code][pos]``: ``(ray, mode)`` for hoppers (a screen, then moves beyond it);
+      ``not_over[code]`` and ``not_taking[code]``: the codes its hops may not jump over or take;
     * ``double_steps[code][pos]``: ``(passed, target)`` pairs;
     * ``en_passant[code][pos]``: squares to which an en-passant capture may go;
     * ``promotion[code]``: ``(squares where it must promote, codes it may become)`` or None;
@@ -229,6 +230,7 @@ class MoveTables:
     * ``simple[player]``: whether every attack of ``player`` is a slide, step or leap (then
       a piece shields its king only on a line, which :meth:`pinned` finds); else rides,
       lame leaps and hops are checked too, and move legality is tested move by move.
+      Moves kept ``within`` a zone attack square by square (``lame_attacks``, ``hop_at``).
     """
 
     def __init__(self, topology: Topology, pieces: PieceSet, movement: Mapping[str, Sequence[Rule]],
