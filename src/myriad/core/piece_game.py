@@ -8,7 +8,9 @@ castling rights and en-passant square, half-move clock and move number.
 Flags: ``(castling rights bitmask, en-passant square + 1)``, then the passes in a row where
 passing is a move (written after the move number when not 0: two end the game, so they
 change which moves are legal and are part of the key).
-Counters: ``(half-move clock, move number)``.
+Counters: ``(half-move clock, move number)``, then under makruk's counting the limit of the
+count (0: none), the half-move field holding the count while one runs
+(:mod:`myriad.core.mechanics.honour`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import dataclass, field
 
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
 from myriad.core.game import Game, Next, Outcome
+from myriad.core.mechanics.honour import HonourCount, HonourCounting
 from myriad.core.mechanics.movement import Castling, MoveTables, Promotion, Rule
 from myriad.core.move import CAPTURE, MOVE, PASS, Move
 from myriad.core.numbers import read_int, shortened
@@ -71,7 +74,9 @@ class PieceRules:
       ``counting_points`` of its pieces on the board, plus ``komi`` for the second player;
       equal points draw.  Without it such a game is drawn;
     * ``max_moves``: the game ends undecided once each side has made this many moves (the
-      move number passes it); 0: no limit.
+      move number passes it); 0: no limit;
+    * ``honour``: makruk's counting rules (board's and pieces' honour), see
+      :mod:`myriad.core.mechanics.honour`: a game whose count passes its limit is drawn.
     """
 
     movement: Mapping[str, Sequence[Rule]]
@@ -100,6 +105,7 @@ class PieceRules:
     counting_points: Mapping[str, float] = field(default_factory=dict)
     komi: float = 0.0
     max_moves: int = 0
+    honour: HonourCounting | None = None
 
 
 class PieceGame(Game):
@@ -114,6 +120,10 @@ class PieceGame(Game):
         super().__init__(topology, pieces, setups)
         if rules.may_pass and not rules.rights_fields:
             raise GameDefinitionError("passing needs the rights fields of positions (the passes follow them)")
+        if rules.honour is not None and (not rules.rights_fields or rules.move_limit):
+            raise GameDefinitionError("counting rules need the rights fields of positions (the limit is written "
+                                      "in the en-passant field) and no move rule (the count takes its field)")
+        self.honour = HonourCount(rules.honour, pieces) if rules.honour is not None else None
         self.piece_rules = rules
         self.tables = MoveTables(topology, pieces, rules.movement, rules.promotions, rules.confined)
         #: Square names in move coordinates (``first_rank`` counts the ranks).
@@ -312,7 +322,7 @@ class PieceGame(Game):
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
         rights, ep = (state.flags[0], state.flags[1]) if state.flags else (0, 0)
-        half, full = state.counters
+        half, full = state.counters[0], state.counters[1]
         capture = any(a[0] == CAPTURE for a in move)
         pawn_move = any(a[0] == MOVE and (state.cells[a[1]] in self.pawn_codes) for a in move)
         new_rights = rights
@@ -329,8 +339,15 @@ class PieceGame(Game):
             flags += (0 if move else state.flags[2] + 1,)
         irreversible = capture or pawn_move or new_rights != rights
         to_move = 1 - state.to_move
-        return Next(to_move, flags, (0 if capture or pawn_move else half + 1, full + state.to_move),
-                    state.hands, irreversible)
+        counters: tuple[int, ...] = (0 if capture or pawn_move else half + 1, full + state.to_move)
+        if self.honour is not None:
+            limit = state.counters[2]
+            taken = next((a[3] for a in move if a[0] == CAPTURE), 0)
+            promoted = any(a[0] == MOVE and a[3] != state.cells[a[1]] for a in move)
+            count, limit = self.honour.after(cells, state.to_move, half + 1 if limit else 0, limit, taken,
+                                             capture or promoted)
+            counters = (count if limit else counters[0], counters[1], limit)
+        return Next(to_move, flags, counters, state.hands, irreversible)
 
     def _ep_possible(self, cells: Sequence[int], passed: int, mover: int) -> bool:
         """Whether an enemy piece could capture en passant on ``passed`` next move."""
@@ -384,6 +401,10 @@ class PieceGame(Game):
             return self.undecided(state, "repetition")
         if rules.max_moves and state.counters[1] > rules.max_moves:
             return self.undecided(state, f"{rules.max_moves} moves played")
+        if self.honour is not None and state.counters[2] and state.counters[0] > state.counters[2]:
+            bare = any(sum(1 for c in cells if c and owner_of[c] == p) == 1 for p in range(2))
+            honour = "pieces'" if bare else "board's"
+            return Outcome.draw(f"counting: {state.counters[2] // 2} moves of {honour} honour")
         return None
 
     def _ended_by_passing(self, state: State) -> bool:
@@ -465,6 +486,7 @@ class PieceGame(Game):
             raise PositionError(f"{self.id}: side to move must be 'w' or 'b', got {shortened(fields[1])}")
         to_move = self.side_letters.index(fields[1])
         flags: tuple[int, ...] = ()
+        limit = 0
         if self.piece_rules.rights_fields:
             rights = 0
             if fields[2] != "-":
@@ -475,21 +497,30 @@ class PieceGame(Game):
                             f"{self.id}: bad castling field {shortened(fields[2])} (letter {ch!r})")
                     rights |= 1 << CASTLING_LETTERS.index(ch)
             ep = 0
-            if fields[3] != "-":
+            if self.honour is not None and fields[3].isdigit():
+                limit = read_int(fields[3], f"{self.id}: counting limit (half moves)", low=1,
+                                 high=2 * self.honour.most, error=PositionError)
+            elif fields[3] != "-":
                 if fields[3] not in self.topology.index:
                     raise PositionError(f"{self.id}: bad en-passant square {shortened(fields[3])}")
                 ep = self.topology.pos(fields[3]) + 1
             flags = (rights, ep)
         half = read_int(fields[-2], f"{self.id}: half-move clock", error=PositionError)
         full = read_int(fields[-1], f"{self.id}: move number", low=1, error=PositionError)
+        counters: tuple[int, ...] = (half, full)
+        if self.honour is not None:
+            if limit and any(c in self.honour.pawn_codes for c in cells):
+                raise PositionError(f"{self.id}: a counting limit ({limit}) with pawns on the board, where no "
+                                    "count runs")
+            counters += (limit,)
         self.check_reachable(cells, to_move, flags)
         if flags and flags[1] and not self._ep_possible(cells, flags[1] - 1, 1 - to_move):
             flags = (flags[0], 0)  # no pawn can take en passant: the same position as without
         if not passing:
-            return self.make_state(cells, to_move, flags, (half, full))
+            return self.make_state(cells, to_move, flags, counters)
         if passes and flags[1]:
             raise PositionError(f"{self.id}: an en-passant square after a pass (passes in a row: {passes})")
-        state = self.make_state(cells, to_move, flags + (passes,), (half, full))
+        state = self.make_state(cells, to_move, flags + (passes,), counters)
         if passes and self.in_check(state):
             raise PositionError(f"{self.id}: {self.player_names[to_move]} is in check after a pass, but the "
                                 f"board before the pass had it in check with the other side to move")
@@ -655,7 +686,8 @@ class PieceGame(Game):
         if self.piece_rules.rights_fields:
             rights, ep = state.flags[0], state.flags[1]
             parts.append("".join(ch for i, ch in enumerate(CASTLING_LETTERS) if rights & 1 << i) or "-")
-            parts.append(self.topology.names[ep - 1] if ep else "-")
+            parts.append(self.topology.names[ep - 1] if ep else
+                         str(state.counters[2]) if self.honour is not None and state.counters[2] else "-")
         parts += [str(state.counters[0]), str(state.counters[1])]
         if self.piece_rules.may_pass and state.flags[2]:
             parts.append(str(state.flags[2]))

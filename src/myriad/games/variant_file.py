@@ -37,6 +37,7 @@ from typing import Any
 
 from myriad.core.errors import GameDefinitionError, MyriadError
 from myriad.core.mechanics.betza import keeps_colour, parse_betza
+from myriad.core.mechanics.honour import HonourCounting
 from myriad.core.mechanics.movement import Castling, Hop, Promotion, Rule, Slide
 from myriad.core.piece_game import CASTLING_LETTERS, PieceRules
 from myriad.core.pieces import PieceKind
@@ -94,6 +95,19 @@ CASTLING = {
     "king": Field(list, "the king's move as [from, to], White's squares", str),
     "rook": Field(list, "the rook's move as [from, to], White's squares", str),
 }
+HONOUR_PIECES = {
+    "piece": Field(str, "a kind of the strong side"),
+    "count": Field(int, "how many of it the strong side has at least (default 1)"),
+    "moves": Field(int, "the moves the count then allows"),
+}
+HONOUR = {
+    "pawns": Field(list, "the kinds whose presence on the board stops any count (makruk's unpromoted pawns)", str),
+    "board": Field(int, "board's honour: once no pawn is left, the side to move after the next move counts this "
+                        "many moves (each side's), and the game is drawn when the count passes them"),
+    "pieces": Field(list, "pieces' honour: when a side is left with its king alone, it counts anew from the number "
+                          "of pieces on the board, to the moves of the first rule the strong side's pieces meet "
+                          "(else board's)", dict, HONOUR_PIECES),
+}
 OPTIONS = {
     "checkmate": Field(str, "the result of the side to move when checkmated: loss, draw or win"),
     "stalemate": Field(str, "the result of the side to move with no legal move, not in check: loss, draw or win"),
@@ -120,6 +134,9 @@ OPTIONS = {
                             "Black) instead of drawn"),
     "komi": Field(float, "points added to Black's count under counting (janggi: 1.5 for Han)"),
     "max_moves": Field(int, "the game ends undecided once each side has made this many moves (0: no limit)"),
+    "honour_counting": Field(dict, "makruk's counting rules, run as Fairy-Stockfish runs them (a count starts by "
+                                   "itself and runs to the end; positions write its limit in the en-passant field "
+                                   "and the count in the half-move field); replaces move_rule", None, HONOUR),
 }
 VARIANT = {
     "inherits": Field(str, "the id of the parent variant"),
@@ -491,6 +508,10 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
     points = {n: float(p["points"]) for n, p in pieces.items() if "points" in p}
     if options.get("counting") and not any(points.values()):
         raise where.error(("options", "counting"), "counting needs points on some pieces (pieces.<name>.points)")
+    honour = _honour(where, options["honour_counting"], pieces) if "honour_counting" in options else None
+    if honour is not None and options.get("move_rule"):
+        raise where.error(("options", "honour_counting"), "the count takes the place of the move rule: set "
+                                                          "move_rule = 0")
     minors = options.get("insufficient_material", [])
     for i, name in enumerate(minors):
         if name not in pieces:
@@ -509,7 +530,8 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
         royals_may_not_face=options.get("no_facing_kings", False), first_rank=options.get("first_rank", 1),
         letter_aliases=aliases, may_pass=options.get("pass", False),
         facing_royals_end=options.get("facing_kings_end", False), counting=options.get("counting", False),
-        counting_points=points, komi=float(options.get("komi", 0)), max_moves=options.get("max_moves", 0))
+        counting_points=points, komi=float(options.get("komi", 0)), max_moves=options.get("max_moves", 0),
+        honour=honour)
     try:
         game = ChessGame(board, kinds, rules, setups)
         game.id = decl.id
@@ -521,6 +543,32 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
     game.family = "chess"
     game.rules = " ".join(spec.get("rules", "").split())
     return game
+
+
+def _honour(where: _Where, spec: Mapping[str, Any], pieces: Mapping[str, Any]) -> HonourCounting:
+    """The counting rules of ``options.honour_counting``."""
+    path: tuple[str | int, ...] = ("options", "honour_counting")
+    for key in ("pawns", "board"):
+        if key not in spec:
+            raise where.error(path, f"missing {key!r} ({HONOUR[key].what})")
+    for i, name in enumerate(spec["pawns"]):
+        if name not in pieces:
+            raise where.error(path + ("pawns", i), f"no piece kind {name!r} (pieces: {', '.join(pieces)})")
+    if spec["board"] < 1:
+        raise where.error(path + ("board",), f"expected 1 or more moves, got {spec['board']}")
+    rules = []
+    for i, rule in enumerate(spec.get("pieces", ())):
+        for key in ("piece", "moves"):
+            if key not in rule:
+                raise where.error(path + ("pieces", i), f"missing {key!r} ({HONOUR_PIECES[key].what})")
+        if rule["piece"] not in pieces:
+            raise where.error(path + ("pieces", i, "piece"), f"no piece kind {rule['piece']!r} "
+                                                             f"(pieces: {', '.join(pieces)})")
+        for key in ("count", "moves"):
+            if rule.get(key, 1) < 1:
+                raise where.error(path + ("pieces", i, key), f"expected 1 or more, got {rule[key]}")
+        rules.append((rule["piece"], rule.get("count", 1), rule["moves"]))
+    return HonourCounting(tuple(spec["pawns"]), spec["board"], tuple(rules))
 
 
 def _squares(where: _Where, path: tuple[str | int, ...], board: Topology, text: str) -> list[int]:
