@@ -1,7 +1,7 @@
 """The chess family against Fairy-Stockfish (pyffish, GPL: used here as a test oracle only,
 never imported by the package).
 
-For the shipped games (chess, shatranj, makruk, against Fairy-Stockfish's own) and for
+For the shipped games (chess, shatranj, makruk, xiangqi, janggi, against Fairy-Stockfish's own) and for
 variants declared both ways (``tests/variants/*.toml`` for Myriad, ``tests/variants/fairy.ini``
 in Fairy-Stockfish's ``variants.ini`` syntax): the same legal moves, as UCI strings, in every
 position of seeded random games, the same next position after each move, and the same

@@ -370,3 +370,14 @@ def test_a_bot_passes_to_win_on_points() -> None:
     assert decision.move == PASS
     outcome = game.outcome(game.play(state, PASS))
     assert outcome is not None and outcome.winner == 0
+
+
+def test_the_web_page_gets_the_pass_as_a_button() -> None:
+    """The page makes moves with no squares to click with a button: the pass has no path."""
+    from myriad.web.moves import last_move_json, moves_json
+    game = janggi()
+    state = game.initial_state()
+    entries = moves_json(game, state, game.legal_moves(state))
+    assert {"notation": "pass", "path": [], "captures": []} in entries
+    assert sum(1 for e in entries if not e["path"]) == 1
+    assert last_move_json(game, state, PASS) == {"notation": "pass", "path": [], "captures": []}
