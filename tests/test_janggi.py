@@ -230,6 +230,12 @@ def test_bikjang_allows_a_pass_in_check() -> None:
     assert game.in_check(state)
     assert PASS in game.legal_moves(state)
     assert all(m == PASS or game.play(state, m).cells[game.topology.pos("e1")] == 0 for m in game.legal_moves(state))
+    passed = game.play(state, PASS)          # the game ends with Cho's general in check
+    text = game.format_position(passed)
+    assert text == "4k4/9/9/9/9/9/9/5n3/9/4K4 b - - 1 1 1"
+    assert game.parse_position(text) == passed and game.legal_moves(passed) == []
+    with pytest.raises(PositionError, match="side not to move is in check"):
+        game.parse_position("4k4/9/9/9/9/9/9/5n3/9/4K4 b - - 1 1")   # without the pass it cannot be
 
 
 def test_cannons_never_jump_or_take_a_cannon() -> None:

@@ -513,7 +513,7 @@ class PieceGame(Game):
                 raise PositionError(f"{self.id}: a counting limit ({limit}) with pawns on the board, where no "
                                     "count runs")
             counters += (limit,)
-        self.check_reachable(cells, to_move, flags)
+        self.check_reachable(cells, to_move, flags + (passes,) if passing else flags)
         if flags and flags[1] and not self._ep_possible(cells, flags[1] - 1, 1 - to_move):
             flags = (flags[0], 0)  # no pawn can take en passant: the same position as without
         if not passing:
@@ -532,7 +532,8 @@ class PieceGame(Game):
         """Raise ``PositionError`` for a board no game of these rules reaches: a piece on a
         square its kind never gets to (pawns behind their start rows or in their promotion
         zone), more pieces of a kind than the setup and promotions give, royal pieces other
-        than one per side, the side not to move in check, more than two checkers, castling
+        than one per side, the side not to move in check (unless it has just passed with the
+        royal pieces facing, under ``facing_royals_end``), more than two checkers, castling
         rights without king and rook at home, an en-passant square that no double step just
         passed, the goal reached or the pieces lost by the wrong side."""
         owner_of, names = self.pieces.owner_of, self.topology.names
@@ -549,7 +550,10 @@ class PieceGame(Game):
                 if kings != 1:
                     raise PositionError(
                         f"{self.id}: {self.player_names[player]} must have exactly one king, has {kings}")
-            if self.tables.attacked(cells, self.royal_square(cells, 1 - to_move), to_move):
+            # (A pass leaving royal pieces facing may be made in check; it ends the game.)
+            passed_facing = (rules.facing_royals_end and len(flags) > 2 and flags[2] > 0
+                             and self.royals_face(cells, self.royal_square(cells, to_move)))
+            if self.tables.attacked(cells, self.royal_square(cells, 1 - to_move), to_move) and not passed_facing:
                 raise PositionError(f"{self.id}: the side not to move is in check")
             if rules.royals_may_not_face and self.royals_face(cells, self.royal_square(cells, to_move)):
                 raise PositionError(f"{self.id}: the kings face each other on an open file, which no "
