@@ -121,10 +121,10 @@ OPTIONS = {
                                    "(xiangqi's flying general): no move may leave them so"),
     "insufficient_material": Field(list, "kinds that cannot mate alone: with only these, one in all or "
                                          "colour-bound ones on one colour, the game is drawn", str),
-    "pass": Field(bool, "whether the side to move may pass instead of moving (not when in check); a pass is "
-                        "written pass (SAN) or as the king's square twice (UCI, e2e2, as Fairy-Stockfish); two "
-                        "passes in a row end the game undecided (a draw, or by counting); positions after a pass "
-                        "carry the passes in a row as a 7th field"),
+    "pass": Field(bool, "whether the side to move may pass instead of moving (not when in check, but see "
+                        "facing_kings_end); a pass is written pass (SAN) or as the king's square twice (UCI, "
+                        "e2e2, as Fairy-Stockfish); two passes in a row end the game undecided (a draw, or by "
+                        "counting); positions after a pass carry the passes in a row as a 7th field"),
     "facing_kings_end": Field(bool, "janggi's bikjang: the royal pieces may come to face each other on an open "
                                     "file, and the side to move must then part them (any move after which they "
                                     "no longer face) or pass, even in check; a pass there ends the game undecided "
