@@ -141,6 +141,8 @@ OPTIONS = {
 VARIANT = {
     "inherits": Field(str, "the id of the parent variant"),
     "name": Field(str, "the game's name"),
+    "players": Field(list, "the two players' names, the first to move first (default white and black; "
+                           "janggi's blue and red; a colour's name colours its pieces on the web page)", str),
     "rules": Field(str, "the rules in a few sentences, for players"),
     "files": Field(int, "the board's width (1 to 26)"),
     "ranks": Field(int, "the board's height (1 to 99)"),
@@ -506,6 +508,14 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
     if "komi" in decl.table.get("options", {}) and not options.get("counting"):
         raise where.error(("options", "komi"), "komi counts only under counting = true")
     points = {n: float(p["points"]) for n, p in pieces.items() if "points" in p}
+    for name, value in points.items():
+        if value < 0:
+            raise where.error(("pieces", name, "points"), f"expected 0 or more, got {value:g}")
+    players = spec.get("players", ["white", "black"])
+    if len(players) != 2 or len(set(players)) != 2 or not all(re.fullmatch(r"[a-z][a-z0-9_\-]{0,19}", p)
+                                                              for p in players):
+        raise where.error(("players",), f"expected two different names in lower case (letters, digits, - or _, "
+                                        f"at most 20), got {players!r}")
     if options.get("counting") and not any(points.values()):
         raise where.error(("options", "counting"), "counting needs points on some pieces (pieces.<name>.points)")
     honour = _honour(where, options["honour_counting"], pieces) if "honour_counting" in options else None
@@ -540,6 +550,7 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
     except MyriadError as err:
         raise where.error(("start",), f"the variant does not hold together: {err}") from None
     game.name = spec["name"]
+    game.player_names = tuple(players)
     game.family = "chess"
     game.rules = " ".join(spec.get("rules", "").split())
     return game
