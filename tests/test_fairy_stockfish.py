@@ -1,7 +1,7 @@
 """The chess family against Fairy-Stockfish (pyffish, GPL: used here as a test oracle only,
 never imported by the package).
 
-For the shipped games (chess, shatranj, makruk, against Fairy-Stockfish's own) and for
+For the shipped games (chess, shatranj, makruk, xiangqi, janggi, against Fairy-Stockfish's own) and for
 variants declared both ways (``tests/variants/*.toml`` for Myriad, ``tests/variants/fairy.ini``
 in Fairy-Stockfish's ``variants.ini`` syntax): the same legal moves, as UCI strings, in every
 position of seeded random games, the same next position after each move, and the same
@@ -35,6 +35,7 @@ VARIANTS = Path(__file__).parent / "variants"
 PAIRS = [("chess", "chess"), ("shatranj", "shatranj"), ("makruk", "makruk"), ("xiangqi", "xiangqi"),
          ("crazyhouse", "crazyhouse"), ("shogi", "shogi"), ("minishogi", "minishogi"), ("sittuyin", "sittuyin"),
          ("dropvariants.toml:losalamoshouse", "losalamoshouse-t"),
+         ("janggi", "janggi"),
          ("capablanca.toml:capablanca", "capablanca-t"), ("grand.toml:grand", "grand-t"),
          ("camelzebra.toml:camelzebra", "camelzebra-t"), ("zonechess.toml:zonechess", "zonechess-t"),
          ("cannonchess.toml:cannonchess", "cannonchess-t"), ("nightrider.toml:nightrider", "nightrider-t"),
@@ -110,17 +111,19 @@ def fields(fen: str) -> list[object]:
 
 
 def random_games(name: str, variant: str, seed: int, positions: int, max_plies: int = 120) -> int:
-    """Plays seeded random games, comparing each position with Fairy-Stockfish; returns
-    the number of positions compared."""
+    """Plays seeded random games, comparing each position with Fairy-Stockfish (given the
+    moves played since the start, which decide janggi's ends by passing); returns the number
+    of positions compared."""
     game = myriad_game(name)
     rng = random.Random(seed)
     seen = 0
     while seen < positions:
         state = game.initial_state()
+        start, played = fairy_fen(game, state), []
         for _ply in range(max_plies):
             fen = fairy_fen(game, state)
             ours = ucis(game, state)
-            theirs = set(sf.legal_moves(variant, fen, [])) - pawn_drop_mates(game, state)
+            theirs = set(sf.legal_moves(variant, start, played)) - pawn_drop_mates(game, state)
             assert set(ours) == theirs, (f"{name} {fen}: only Myriad {sorted(set(ours) - theirs)}, "
                                          f"only Fairy-Stockfish {sorted(theirs - set(ours))}")
             seen += 1
@@ -129,6 +132,7 @@ def random_games(name: str, variant: str, seed: int, positions: int, max_plies: 
             uci = rng.choice(sorted(ours))
             state = game.play(state, ours[uci])  # type: ignore[arg-type]
             after = sf.get_fen(variant, fen, [uci])
+            played.append(uci)
             assert fields(fairy_fen(game, state)) == fields(after), f"{name} {fen} + {uci}"
     return seen
 
@@ -165,6 +169,13 @@ TARGETED = {
                  "k7/8/8/2P5/8/P7/8/KF6[] w - - 0 1", "8/1k6/8/3P4/8/P7/8/K7[] w - - 0 1",
                  "8/8/4pppp/pppp4/4PPPP/PPPP3K/8/8[SSFRRNNkssfrrnn] b - - 0 1",
                  "6P1/8/3k4/7S/1P1n4/Fp1N4/8/2K5[] b - - 0 108"],  # the new general may attack no piece
+    # cannons over and onto cannons, cannons, chariots and soldiers on palace diagonals,
+    # blocked elephants, generals facing (bikjang; in check too), pass refused in check
+    "janggi": ["4k4/9/9/4c4/9/4p4/9/4C4/9/3K5 w - - 0 1", "4k4/9/9/9/4c4/9/9/4C4/9/3K5 w - - 0 1",
+               "4k4/9/9/9/9/9/9/5p3/4A4/3C1K3 w - - 0 1", "4k4/9/5R3/9/9/9/9/9/9/3K5 w - - 0 1",
+               "5k3/9/3P5/9/9/9/9/9/9/4K4 w - - 0 1", "4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1",
+               "4k4/9/9/9/9/9/9/5n3/9/4K4 w - - 0 1", "3k5/9/9/9/9/9/2P6/1B7/2N6/4K4 w - - 0 1",
+               "4k4/9/9/9/9/9/9/9/4r4/3K5 w - - 0 1", "3k5/4a4/4c4/9/9/9/9/4C4/4A4/3K5 b - - 0 1"],
 }
 
 
@@ -177,11 +188,13 @@ def test_targeted_positions_agree(name: str, variant: str, fen: str) -> None:
     assert perft(game, state, 2) == fairy_perft(variant, fairy_fen(game, state), 2)
 
 
-def fairy_perft(variant: str, fen: str, depth: int) -> int:
-    moves = sf.legal_moves(variant, fen, [])
+def fairy_perft(variant: str, fen: str, depth: int, played: tuple[str, ...] = ()) -> int:
+    """Fairy-Stockfish's perft from ``fen`` after the moves ``played`` (the history decides
+    whether two passes in a row have ended a janggi game)."""
+    moves = sf.legal_moves(variant, fen, list(played))
     if depth == 1:
         return len(moves)
-    return sum(fairy_perft(variant, sf.get_fen(variant, fen, [m]), depth - 1) for m in moves)
+    return sum(fairy_perft(variant, fen, depth - 1, played + (m,)) for m in moves)
 
 
 def midgame(name: str, seed: int, plies: int) -> State:

@@ -5,9 +5,14 @@ A :class:`PieceRules` declaration names the movement of each kind (rules of
 :class:`PieceGame` runs it.  Positions are FEN-like: board, side to move, optionally
 castling rights and en-passant square, half-move clock and move number.
 
-Flags: ``(castling rights bitmask, en-passant square + 1)``.
-Counters: ``(half-move clock, move number)``; under ``perpetual_check_loses`` the history
-notes each move that gave check (``CHECK_MARK``).
+Flags: ``(castling rights bitmask, en-passant square + 1)``, then the passes in a row where
+passing is a move (written after the move number when not 0: two end the game, so they
+change which moves are legal and are part of the key).
+Counters: ``(half-move clock, move number)``, then under makruk's counting the limit of the
+count (0: none), the half-move field holding the count while one runs
+(:mod:`myriad.core.mechanics.honour`).
+Under ``perpetual_check_loses`` the history notes each move that gave check
+(``CHECK_MARK``).
 
 In drop games (``drops``) a captured piece goes to the captor's hand (``State.hands``: per
 player, a count per piece kind), as the kind ``hand_kind`` names (a promoted piece returns
@@ -22,8 +27,9 @@ from dataclasses import dataclass, field
 
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
 from myriad.core.game import CHECK_MARK, Game, Next, Outcome
+from myriad.core.mechanics.honour import HonourCount, HonourCounting
 from myriad.core.mechanics.movement import CAPTURE_ONLY, Castling, MoveTables, Promotion, Rule
-from myriad.core.move import CAPTURE, DROP, MOVE, Move
+from myriad.core.move import CAPTURE, DROP, MOVE, PASS, Move
 from myriad.core.numbers import read_int, shortened
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.ranks import board_rows, format_ranks, parse_ranks
@@ -80,6 +86,19 @@ class PieceRules:
     * ``sfen``: positions in SFEN (board, side ``b``/``w`` with the first player ``b``,
       hand, move number counted in plies), as shogi programs write them; otherwise FEN,
       with a drop game's hands in brackets after the board (``...RNBQKBNR[Qp]``).
+    * ``may_pass``: a pass (the empty move) is legal for the side to move when not in check;
+      two passes in a row end the game undecided (see ``counting``): no move is legal then;
+    * ``facing_royals_end``: royal pieces may come to face each other on an open file
+      (janggi's bikjang); the side to move then either parts them (any move after which they
+      no longer face) or passes, even in check, and a pass there ends the game undecided;
+    * ``counting``: a game that ends undecided (two passes, a declined facing of royal pieces,
+      the move rule, repetition, ``max_moves``) goes to the side with more points: the
+      ``counting_points`` of its pieces on the board, plus ``komi`` for the second player;
+      equal points draw.  Without it such a game is drawn;
+    * ``max_moves``: the game ends undecided once each side has made this many moves (the
+      move number passes it); 0: no limit;
+    * ``honour``: makruk's counting rules (board's and pieces' honour), see
+      :mod:`myriad.core.mechanics.honour`: a game whose count passes its limit is drawn.
     """
 
     movement: Mapping[str, Sequence[Rule]]
@@ -112,6 +131,13 @@ class PieceRules:
     must_drop: bool = False
     perpetual_check_loses: bool = False
     sfen: bool = False
+    may_pass: bool = False
+    facing_royals_end: bool = False
+    counting: bool = False
+    counting_points: Mapping[str, float] = field(default_factory=dict)
+    komi: float = 0.0
+    max_moves: int = 0
+    honour: HonourCounting | None = None
 
 
 class PieceGame(Game):
@@ -128,6 +154,12 @@ class PieceGame(Game):
         if rules.sfen:
             self.side_letters = ("b", "w")
         super().__init__(topology, pieces, setups)
+        if rules.may_pass and not rules.rights_fields:
+            raise GameDefinitionError("passing needs the rights fields of positions (the passes follow them)")
+        if rules.honour is not None and (not rules.rights_fields or rules.move_limit):
+            raise GameDefinitionError("counting rules need the rights fields of positions (the limit is written "
+                                      "in the en-passant field) and no move rule (the count takes its field)")
+        self.honour = HonourCount(rules.honour, pieces) if rules.honour is not None else None
         self.piece_rules = rules
         self.tables = MoveTables(topology, pieces, rules.movement, rules.promotions, rules.confined)
         #: Square names in move coordinates (``first_rank`` counts the ranks).
@@ -138,7 +170,11 @@ class PieceGame(Game):
         for letter, kind in rules.letter_aliases.items():
             self.letter_codes[letter.upper()] = pieces.code(kind, 0)
             self.letter_codes[letter.lower()] = pieces.code(kind, 1)
-        self.file_dirs = tuple(topology.direction(d) for d in ("n", "s")) if rules.royals_may_not_face else ()
+        self.file_dirs = (tuple(topology.direction(d) for d in ("n", "s"))
+                          if rules.royals_may_not_face or rules.facing_royals_end else ())
+        #: Per piece code, its points when a game is decided by counting.
+        self.points = tuple(0.0 if code == 0 else float(rules.counting_points.get(pieces.kind(code).name, 0))
+                            for code in range(pieces.count))
         self.castlings = tuple(self._compile_castling(c) for c in rules.castlings)
         # squares whose every touch clears castling rights
         self.rights_lost: dict[int, int] = {}
@@ -286,6 +322,8 @@ class PieceGame(Game):
             return []
         if self.piece_rules.lose_when_no_pieces and self._has_no_pieces(cells):
             return []
+        if self.piece_rules.may_pass and state.flags[2] and self._ended_by_passing(state):
+            return []
         ep = state.flags[1] - 1 if len(state.flags) > 1 else -1
         drops = state.hands and not noisy_only and any(state.hands[player])
         if drops and self.piece_rules.must_drop:
@@ -294,21 +332,24 @@ class PieceGame(Game):
             moves = self.tables.pseudo_moves(cells, player, ep, noisy_only)
             if self.in_place_codes:
                 moves += self._in_place_promotions(cells, player)
+        passing = self.piece_rules.may_pass and not noisy_only
         if not self.piece_rules.royal_check:
-            return moves + self._drop_moves(state, -1, False) if drops else moves
+            return moves + (self._drop_moves(state, -1, False) if drops else []) + ([PASS] if passing else [])
         king = self.royal_square(cells, player)
         if king < 0:
-            return moves + self._drop_moves(state, -1, False) if drops else moves
+            return moves + (self._drop_moves(state, -1, False) if drops else []) + ([PASS] if passing else [])
         enemy = 1 - player
         attacked = self.tables.attacked
         in_check = attacked(cells, king, enemy)
         pinned = self.tables.pinned(cells, king, enemy)
         royal = self.royal
+        # Royal pieces facing each other where that must end: every move but a pass parts them.
+        parting = self.piece_rules.facing_royals_end and self.royals_face(cells, king)
+        facing = self.royals_face if self.piece_rules.royals_may_not_face or parting else None
         # Without rides, lame leaps or hops among the enemy's attacks, only a pinned piece,
         # the king, an en-passant capture or any move out of check can expose the king;
         # with them, every move is tried.
-        safe = not in_check and self.tables.simple[enemy] and not self.file_dirs
-        facing = self.royals_face if self.file_dirs else None
+        safe = not in_check and self.tables.simple[enemy] and facing is None
         legal = []
         for move in moves:
             last = move[-1]
@@ -329,6 +370,8 @@ class PieceGame(Game):
             legal.extend(self._castling_moves(state, player))
         if drops:
             legal.extend(self._drop_moves(state, king, in_check))
+        if passing and (not in_check or parting):
+            legal.append(PASS)
         return legal
 
     def _in_place_promotions(self, cells: Sequence[int], player: int) -> list[Move]:
@@ -440,7 +483,7 @@ class PieceGame(Game):
         return len(present) < 2
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
-        rights, ep = state.flags if state.flags else (0, 0)
+        rights, ep = (state.flags[0], state.flags[1]) if state.flags else (0, 0)
         half, full = state.counters[0], state.counters[1]
         capture = any(a[0] == CAPTURE for a in move)
         pawn_move = any(a[0] == MOVE and (state.cells[a[1]] in self.pawn_codes) for a in move)
@@ -454,6 +497,8 @@ class PieceGame(Game):
             if passed >= 0 and self._ep_possible(cells, passed, state.to_move):
                 new_ep = passed + 1
         flags = (new_rights, new_ep) if state.flags else ()
+        if self.piece_rules.may_pass:  # passes in a row
+            flags += (0 if move else state.flags[2] + 1,)
         player = state.to_move
         hands = state.hands
         dropped = False
@@ -467,10 +512,18 @@ class PieceGame(Game):
                     dropped = True
             hands = tuple(tuple(hand) if p == player else h for p, h in enumerate(hands))
         irreversible = capture or pawn_move or new_rights != rights or dropped
+        counters: tuple[int, ...]
         if self.piece_rules.sfen:  # no move rule: the move number counts plies
             counters = (0, full + 1)
         else:
             counters = (0 if capture or pawn_move else half + 1, full + player)
+        if self.honour is not None:
+            limit = state.counters[2]
+            taken = next((a[3] for a in move if a[0] == CAPTURE), 0)
+            promoted = any(a[0] == MOVE and a[3] != state.cells[a[1]] for a in move)
+            count, limit = self.honour.after(cells, player, half + 1 if limit else 0, limit, taken,
+                                             capture or promoted)
+            counters = (count if limit else counters[0], counters[1], limit)
         gave_check = False
         if self.piece_rules.perpetual_check_loses and not irreversible:
             king = self.royal_square(cells, 1 - player)
@@ -504,6 +557,9 @@ class PieceGame(Game):
             for player in range(2):
                 if player not in present:
                     return Outcome.win(1 - player, "no pieces left")
+        if rules.may_pass and state.flags[2] and self._ended_by_passing(state):
+            return self.undecided(state, "two passes in a row" if state.flags[2] >= 2 else
+                                  "bikjang: the kings face each other and a pass left them so")
         if not moves:
             checked = self.in_check(state)
             score = rules.checkmated if checked else rules.stalemated
@@ -521,12 +577,18 @@ class PieceGame(Game):
         if rules.minor_kinds and not any(any(h) for h in state.hands) and self._insufficient(cells):
             return Outcome.draw("insufficient material")
         if rules.move_limit and state.counters[0] >= rules.move_limit:
-            return Outcome.draw(f"{rules.move_limit // 2}-move rule")
+            return self.undecided(state, f"{rules.move_limit // 2}-move rule")
         if rules.repetitions and state.repetitions() + 1 >= rules.repetitions:
             checker = self._perpetual_checker(state) if rules.perpetual_check_loses else None
             if checker is not None:
                 return Outcome.win(1 - checker, "perpetual check")
-            return Outcome.draw("repetition")
+            return self.undecided(state, "repetition")
+        if rules.max_moves and state.counters[1] > rules.max_moves:
+            return self.undecided(state, f"{rules.max_moves} moves played")
+        if self.honour is not None and state.counters[2] and state.counters[0] > state.counters[2]:
+            bare = any(sum(1 for c in cells if c and owner_of[c] == p) == 1 for p in range(2))
+            honour = "pieces'" if bare else "board's"
+            return Outcome.draw(f"counting: {state.counters[2] // 2} moves of {honour} honour")
         return None
 
     def _perpetual_checker(self, state: State) -> int | None:
@@ -543,6 +605,40 @@ class PieceGame(Game):
             if checks[player] and all(checks[player]):
                 return player
         return None
+
+    def _ended_by_passing(self, state: State) -> bool:
+        """Whether the last moves end the game (``state`` follows a pass): two passes in a
+        row, or a pass that left the royal pieces facing under ``facing_royals_end``.  The
+        game then has no legal move, as in Fairy-Stockfish."""
+        if state.flags[2] >= 2:
+            return True
+        if not self.piece_rules.facing_royals_end:
+            return False
+        king = self.royal_square(state.cells, state.to_move)
+        return king >= 0 and self.royals_face(state.cells, king)
+
+    def undecided(self, state: State, reason: str) -> Outcome:
+        """The end of a game that no one won on the board: a draw, or under ``counting`` a
+        win for the side with more points (the second player's komi included)."""
+        if not self.piece_rules.counting:
+            return Outcome.draw(reason)
+        first, second = self.count_points(state.cells)
+        counted = f"{reason}; counted {first:g} to {second:g}"
+        if self.piece_rules.komi:
+            counted += f" (komi {self.piece_rules.komi:g})"
+        if first == second:
+            return Outcome.draw(counted)
+        return Outcome.win(0 if first > second else 1, counted)
+
+    def count_points(self, cells: Sequence[int]) -> tuple[float, float]:
+        """Each player's points for counting: its pieces' points, plus the komi for the
+        second player."""
+        totals = [0.0, self.piece_rules.komi]
+        owner_of, points = self.pieces.owner_of, self.points
+        for c in cells:
+            if c:
+                totals[owner_of[c]] += points[c]
+        return totals[0], totals[1]
 
     def _can_bare(self, state: State) -> bool:
         enemy = 1 - state.to_move
@@ -583,17 +679,22 @@ class PieceGame(Game):
             fields[0] = board
             hands = self._parse_hand(pocket[:-1] if bracket else "", counted=False)
         wanted = 6 if self.piece_rules.rights_fields else 4
-        if len(fields) not in (wanted - 2, wanted):
+        passing = self.piece_rules.may_pass
+        if len(fields) not in (wanted - 2, wanted) and not (passing and len(fields) == wanted + 1):
             raise PositionError(f"{self.id}: expected {wanted} fields (board, side"
                                 f"{', castling, en passant' if self.piece_rules.rights_fields else ''}"
-                                f", half-moves, move number), got {len(fields)} in {shortened(text)}")
+                                f", half-moves, move number{' [, passes in a row]' if passing else ''}), "
+                                f"got {len(fields)} in {shortened(text)}")
         if len(fields) == wanted - 2:
             fields += ["0", "1"]  # the clocks may be left out, as in EPD
+        passes = read_int(fields.pop(), f"{self.id}: passes in a row", high=2,
+                          error=PositionError) if len(fields) == wanted + 1 else 0
         cells = parse_ranks(self.topology, fields[0], self.letter_codes)
         if fields[1] not in self.side_letters:
             raise PositionError(f"{self.id}: side to move must be 'w' or 'b', got {shortened(fields[1])}")
         to_move = self.side_letters.index(fields[1])
         flags: tuple[int, ...] = ()
+        limit = 0
         if self.piece_rules.rights_fields:
             rights = 0
             if fields[2] != "-":
@@ -604,17 +705,34 @@ class PieceGame(Game):
                             f"{self.id}: bad castling field {shortened(fields[2])} (letter {ch!r})")
                     rights |= 1 << CASTLING_LETTERS.index(ch)
             ep = 0
-            if fields[3] != "-":
+            if self.honour is not None and fields[3].isdigit():
+                limit = read_int(fields[3], f"{self.id}: counting limit (half moves)", low=1,
+                                 high=2 * self.honour.most, error=PositionError)
+            elif fields[3] != "-":
                 if fields[3] not in self.topology.index:
                     raise PositionError(f"{self.id}: bad en-passant square {shortened(fields[3])}")
                 ep = self.topology.pos(fields[3]) + 1
             flags = (rights, ep)
         half = read_int(fields[-2], f"{self.id}: half-move clock", error=PositionError)
         full = read_int(fields[-1], f"{self.id}: move number", low=1, error=PositionError)
-        self.check_reachable(cells, to_move, flags, hands)
+        counters: tuple[int, ...] = (half, full)
+        if self.honour is not None:
+            if limit and any(c in self.honour.pawn_codes for c in cells):
+                raise PositionError(f"{self.id}: a counting limit ({limit}) with pawns on the board, where no "
+                                    "count runs")
+            counters += (limit,)
+        self.check_reachable(cells, to_move, flags + (passes,) if passing else flags, hands)
         if flags and flags[1] and not self._ep_possible(cells, flags[1] - 1, 1 - to_move):
             flags = (flags[0], 0)  # no pawn can take en passant: the same position as without
-        return self.make_state(cells, to_move, flags, (half, full), hands)
+        if not passing:
+            return self.make_state(cells, to_move, flags, counters, hands)
+        if passes and flags[1]:
+            raise PositionError(f"{self.id}: an en-passant square after a pass (passes in a row: {passes})")
+        state = self.make_state(cells, to_move, flags + (passes,), counters, hands)
+        if passes and self.in_check(state):
+            raise PositionError(f"{self.id}: {self.player_names[to_move]} is in check after a pass, but the "
+                                f"board before the pass had it in check with the other side to move")
+        return state
 
     def _parse_sfen(self, text: str) -> State:
         """Board, side (``b``: the first player), hand (``-`` or e.g. ``2Pb``), move number."""
@@ -668,7 +786,8 @@ class PieceGame(Game):
         """Raise ``PositionError`` for a board no game of these rules reaches: a piece on a
         square its kind never gets to (pawns behind their start rows or in their promotion
         zone), more pieces of a kind than the setup and promotions give, royal pieces other
-        than one per side, the side not to move in check, more than two checkers, castling
+        than one per side, the side not to move in check (unless it has just passed with the
+        royal pieces facing, under ``facing_royals_end``), more than two checkers, castling
         rights without king and rook at home, an en-passant square that no double step just
         passed, the goal reached or the pieces lost by the wrong side."""
         owner_of, names = self.pieces.owner_of, self.topology.names
@@ -687,9 +806,12 @@ class PieceGame(Game):
                     raise PositionError(
                         f"{self.id}: {self.player_names[player]} must have exactly one king, has {kings + held}")
         if rules.royal_check and all(self.royal_square(cells, p) >= 0 for p in range(2)):  # (not in hand)
-            if self.tables.attacked(cells, self.royal_square(cells, 1 - to_move), to_move):
+            # (A pass leaving royal pieces facing may be made in check; it ends the game.)
+            passed_facing = (rules.facing_royals_end and len(flags) > 2 and flags[2] > 0
+                             and self.royals_face(cells, self.royal_square(cells, to_move)))
+            if self.tables.attacked(cells, self.royal_square(cells, 1 - to_move), to_move) and not passed_facing:
                 raise PositionError(f"{self.id}: the side not to move is in check")
-            if self.file_dirs and self.royals_face(cells, self.royal_square(cells, to_move)):
+            if rules.royals_may_not_face and self.royals_face(cells, self.royal_square(cells, to_move)):
                 raise PositionError(f"{self.id}: the kings face each other on an open file, which no "
                                     "legal move leaves")
             king = self.royal_square(cells, to_move)
@@ -870,18 +992,25 @@ class PieceGame(Game):
             board += f"[{self._format_hand(state.hands, False) if state.hands else ''}]"
         parts = [board, self.side_letters[state.to_move]]
         if self.piece_rules.rights_fields:
-            rights, ep = state.flags
+            rights, ep = state.flags[0], state.flags[1]
             parts.append("".join(ch for i, ch in enumerate(CASTLING_LETTERS) if rights & 1 << i) or "-")
-            parts.append(self.topology.names[ep - 1] if ep else "-")
+            parts.append(self.topology.names[ep - 1] if ep else
+                         str(state.counters[2]) if self.honour is not None and state.counters[2] else "-")
         parts += [str(state.counters[0]), str(state.counters[1])]
+        if self.piece_rules.may_pass and state.flags[2]:
+            parts.append(str(state.flags[2]))
         return " ".join(parts)
 
     # -- moves as text -----------------------------------------------------------------------
 
     def uci(self, state: State, move: Move) -> str:
         """Coordinate notation: from-square, to-square, promotion letter (``e7e8q``; ranks
-        counted from ``first_rank``); a drop is ``N@f3``."""
+        counted from ``first_rank``); a drop is ``N@f3``; a pass is the royal piece's square
+        twice (``e2e2``), or ``0000`` without one."""
         names = self.coordinate_names
+        if not move:  # a pass: the royal piece's square twice, as Fairy-Stockfish writes it
+            king = self.royal_square(state.cells, state.to_move)
+            return names[king] * 2 if king >= 0 else "0000"
         first = next((a for a in move if a[0] == MOVE), None)
         if first is None:  # a drop: N@f3
             return f"{self.pieces.kind(move[0][3]).letter.upper()}@{names[move[0][2]]}"

@@ -27,6 +27,7 @@ REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
     "minishogi": ("myriad.games.variant_file", "shipped", {"variant": "minishogi"}),
     "crazyhouse": ("myriad.games.variant_file", "shipped", {"variant": "crazyhouse"}),
     "sittuyin": ("myriad.games.variant_file", "shipped", {"variant": "sittuyin"}),
+    "janggi": ("myriad.games.variant_file", "shipped", {"variant": "janggi"}),
     "checkers": ("myriad.games.draughts", "english", {}),
     "russian": ("myriad.games.draughts", "russian", {}),
     "brazilian": ("myriad.games.draughts", "brazilian", {}),

@@ -24,7 +24,7 @@ from myriad.core.move import Move
 from myriad.core.numbers import shortened
 from myriad.core.piece_game import PieceGame
 from myriad.core.state import State
-from myriad.notation.san import san
+from myriad.notation.san import PASS_TEXT, san
 from myriad.notation.usi import format_usi, parse_usi
 from myriad.notation.wxf import format_wxf, iccs_upper, parse_wxf, wxf_texts
 from myriad.notation.xiangqi_fen import standard_fen
@@ -39,6 +39,8 @@ _WRITTEN_MOVE = re.compile(r"[A-Za-z]?[a-z]?\d{0,2}[x:]?[a-z]\d{1,2}(?:=?[A-Za-z
                            r"|[A-Z]?@[a-z]\d{1,2}|O-O(?:-O)?")
 #: A square's name in a written move.
 _SQUARE = re.compile(r"[a-z]\d{1,2}")
+#: A pass, where the game allows one: as SAN writes it, and UCI's null move.
+PASS_WORDS = (PASS_TEXT, "0000")
 #: Lower-case piece letters read as pieces when the move is not a pawn's: not ``b``,
 #: which names a file as well as the bishop.
 _LENIENT_PIECES = frozenset("nrqk")
@@ -87,7 +89,8 @@ class ChessGame(PieceGame):
         """The legal move written ``text``: SAN (``Nf3``, ``O-O`` or ``0-0``, check marks and
         annotations ``!?`` ignored), UCI (``g1f3``), long algebraic (``g1-f3``, ``Ng1-f3``,
         ``e4xd5``) or SAN with a lower-case piece letter (``nc3``; not ``b``, which is a
-        pawn's file). ``InvalidMoveError`` for text that is not a move, ``IllegalMoveError``
+        pawn's file); a pass as ``pass``, ``0000`` or the UCI of the royal piece's square
+        twice (``e2e2``). ``InvalidMoveError`` for text that is not a move, ``IllegalMoveError``
         for a move not legal here.  Under the ``wxf`` notation: WXF (``C2.5``) and ICCS
         coordinates (``h2e2``, ``H2-E2``) first, see :func:`myriad.notation.wxf.parse_wxf`."""
         text = text.strip()
@@ -111,8 +114,10 @@ class ChessGame(PieceGame):
         self.check_move_syntax(annotated or text)
         legal = self.legal_moves(state) if legal is None else legal
         for move in legal:  # UCI first: cheap
-            if self.uci(state, move) == annotated:
+            if self.uci(state, move) == annotated or (not move and annotated in PASS_WORDS):
                 return move
+        if annotated in PASS_WORDS and self.piece_rules.may_pass:
+            self._illegal(state, text, legal)
         long = _LONG_ALGEBRAIC.fullmatch(annotated.rstrip("+#"))
         if long is not None:  # g1-f3, Ng1-f3, e7xe8=Q: the squares, then the promotion
             uci = long["from"] + long["to"] + (long["promo"] or "").lower()

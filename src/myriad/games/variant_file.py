@@ -37,14 +37,16 @@ from typing import Any
 
 from myriad.core.errors import GameDefinitionError, MyriadError
 from myriad.core.mechanics.betza import keeps_colour, parse_betza
-from myriad.core.mechanics.movement import Castling, Promotion, Rule, Slide
+from myriad.core.mechanics.honour import HonourCounting
+from myriad.core.mechanics.movement import Castling, Hop, Promotion, Rule, Slide
 from myriad.core.piece_game import CASTLING_LETTERS, PieceRules
 from myriad.core.pieces import PieceKind
 from myriad.core.topology import Topology, file_letter, square_board
 from myriad.games.chess import NOTATIONS, ChessGame
 
 #: The variant files shipped in the package (``myriad/games/variants``), read in this order.
-SHIPPED = ("chess.toml", "shatranj.toml", "makruk.toml", "xiangqi.toml", "shogi.toml", "crazyhouse.toml", "sittuyin.toml")
+SHIPPED = ("chess.toml", "shatranj.toml", "makruk.toml", "xiangqi.toml", "janggi.toml", "shogi.toml",
+           "crazyhouse.toml", "sittuyin.toml")
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 #: A piece's letter: upper case, maybe marked as promoted (``+P``, ``Q~``).
 _LETTER = re.compile(r"\+?[A-Z]|[A-Z]~")
@@ -84,6 +86,15 @@ PIECE = {
                                      "(shogi's nifu)"),
     "drop_mate": Field(bool, "whether its drop may checkmate (default true; false: shogi's uchifuzume)"),
     "hand_value": Field(int, "its value for the bots while in hand (default: its value)"),
+    "inside_moves": Field(dict, "more moves, by zone, that start, pass and end on squares of that zone only: steps, "
+                                "slides and hops (Betza), a slide stopping at the zone's edge (e.g. "
+                                "{ palace_lines = \"B\" } for a chariot along janggi's palace diagonals, a zone "
+                                "of the points on them)", str),
+    "hop_not_over": Field(list, "kinds (either side's) its hops (p) may not jump over: no move over such a "
+                                "screen (e.g. [\"cannon\"] for the janggi cannon)", str),
+    "hop_not_taking": Field(list, "kinds (either side's) its hops (p) may not capture (e.g. [\"cannon\"])", str),
+    "points": Field(float, "its points when a game is decided by counting (option counting), e.g. 13 for "
+                           "janggi's chariot; 0 if not given"),
 }
 PROMOTION = {
     "piece": Field(str, "the kind that promotes"),
@@ -102,6 +113,19 @@ CASTLING = {
     "right": Field(str, "its letter in the castling field of positions: K or Q (Black's is mirrored)"),
     "king": Field(list, "the king's move as [from, to], White's squares", str),
     "rook": Field(list, "the rook's move as [from, to], White's squares", str),
+}
+HONOUR_PIECES = {
+    "piece": Field(str, "a kind of the strong side"),
+    "count": Field(int, "how many of it the strong side has at least (default 1)"),
+    "moves": Field(int, "the moves the count then allows"),
+}
+HONOUR = {
+    "pawns": Field(list, "the kinds whose presence on the board stops any count (makruk's unpromoted pawns)", str),
+    "board": Field(int, "board's honour: once no pawn is left, the side to move after the next move counts this "
+                        "many moves (each side's), and the game is drawn when the count passes them"),
+    "pieces": Field(list, "pieces' honour: when a side is left with its king alone, it counts anew from the number "
+                          "of pieces on the board, to the moves of the first rule the strong side's pieces meet "
+                          "(else board's)", dict, HONOUR_PIECES),
 }
 OPTIONS = {
     "checkmate": Field(str, "the result of the side to move when checkmated: loss, draw or win"),
@@ -128,11 +152,28 @@ OPTIONS = {
     "notation": Field(str, "how moves are written: san (SAN, UCI aliases; the default), usi (7g7f, P*5e, 8h2b+) "
                            "or wxf (xiangqi's WXF, C2.5, with ICCS coordinates h2e2 as aliases; positions also "
                            "read with r for Red to move)"),
+    "pass": Field(bool, "whether the side to move may pass instead of moving (not when in check, but see "
+                        "facing_kings_end); a pass is written pass (SAN) or as the king's square twice (UCI, "
+                        "e2e2, as Fairy-Stockfish); two passes in a row end the game undecided (a draw, or by "
+                        "counting); positions after a pass carry the passes in a row as a 7th field"),
+    "facing_kings_end": Field(bool, "janggi's bikjang: the royal pieces may come to face each other on an open "
+                                    "file, and the side to move must then part them (any move after which they "
+                                    "no longer face) or pass, even in check; a pass there ends the game undecided "
+                                    "(needs pass)"),
+    "counting": Field(bool, "whether a game ending undecided (two passes, bikjang, the move rule, repetition, "
+                            "max_moves) is won by the side with more points (pieces' points, plus komi for "
+                            "Black) instead of drawn"),
+    "komi": Field(float, "points added to Black's count under counting (janggi: 1.5 for Han)"),
+    "max_moves": Field(int, "the game ends undecided once each side has made this many moves (0: no limit)"),
+    "honour_counting": Field(dict, "makruk's counting rules, run as Fairy-Stockfish runs them (a count starts by "
+                                   "itself and runs to the end; positions write its limit in the en-passant field "
+                                   "and the count in the half-move field); replaces move_rule", None, HONOUR),
 }
 VARIANT = {
     "inherits": Field(str, "the id of the parent variant"),
     "name": Field(str, "the game's name"),
-    "players": Field(list, "the two players' names, the first to move first (default white, black)", str),
+    "players": Field(list, "the two players' names, the first to move first (default white and black; "
+                           "janggi's blue and red; a colour's name colours its pieces on the web page)", str),
     "rules": Field(str, "the rules in a few sentences, for players"),
     "files": Field(int, "the board's width (1 to 26)"),
     "ranks": Field(int, "the board's height (1 to 99)"),
@@ -271,11 +312,19 @@ def _check_schema(source: Source, path: tuple[str | int, ...], table: Mapping[st
 
 def _type_name(kind: type) -> str:
     return {str: "a string", int: "an integer", bool: "true or false", list: "an array",
-            dict: "a table"}[kind]
+            dict: "a table", float: "a number"}[kind]
+
+
+def _is_kind(value: Any, kind: type) -> bool:
+    """Whether ``value`` is of schema type ``kind`` (a float may be written as an integer;
+    true and false are no numbers)."""
+    if kind in (int, float) and isinstance(value, bool):
+        return False
+    return isinstance(value, (int, float) if kind is float else kind)
 
 
 def _check_value(source: Source, path: tuple[str | int, ...], value: Any, field: Field) -> None:
-    if not isinstance(value, field.kind) or (field.kind is int and isinstance(value, bool)):
+    if not _is_kind(value, field.kind):
         raise source.error(path, f"expected {_type_name(field.kind)} ({field.what}), got {value!r}")
     if field.kind is dict and field.schema is not None and field.item is None:
         _check_schema(source, path, value, field.schema)
@@ -423,6 +472,31 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
                 raise where.error(path, f"expected steps and slides only (W, F, R, B, K, Q with modifiers), "
                                         f"got {betza!r}")
             movement[name] += tuple(replace(r, zone=zone_name) for r in extra)
+        for zone_name, betza in piece.get("inside_moves", {}).items():
+            path = ("pieces", name, "inside_moves", zone_name)
+            if zone_name not in zones:
+                raise where.error(path, f"no zone {zone_name!r} (zones: {', '.join(zones) or 'none'})")
+            try:
+                extra = parse_betza(betza)
+            except MyriadError as err:
+                raise where.error(path, str(err)) from None
+            if not all(isinstance(r, Hop) or (isinstance(r, Slide) and r.zone is None) for r in extra):
+                raise where.error(path, f"expected steps, slides and hops only (W, F, R, B, K, Q with modifiers, "
+                                        f"p included), got {betza!r}")
+            movement[name] += tuple(replace(r, within=zone_name) for r in extra)
+        barred: dict[str, tuple[str, ...]] = {}
+        for key in ("hop_not_over", "hop_not_taking"):
+            for i, other in enumerate(piece.get(key, ())):
+                if other not in pieces:
+                    raise where.error(("pieces", name, key, i), f"no piece kind {other!r} "
+                                                                f"(pieces: {', '.join(pieces)})")
+            if piece.get(key):
+                if not any(isinstance(r, Hop) for r in movement[name]):
+                    raise where.error(("pieces", name, key), "the piece has no hop (p in its betza or "
+                                                             "inside_moves) for this to restrict")
+                barred[key[4:]] = tuple(piece[key])
+        if barred:
+            movement[name] = tuple(replace(r, **barred) if isinstance(r, Hop) else r for r in movement[name])
         for key in ("confined", "drop_zone"):
             if key in piece and piece[key] not in zones:
                 raise where.error(("pieces", name, key), f"no zone {piece[key]!r} (zones: {', '.join(zones) or 'none'})")
@@ -463,9 +537,6 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
                          ("notation", NOTATIONS)):
         if key in options and options[key] not in allowed:
             raise where.error(("options", key), f"expected {' or '.join(allowed)}, got {options[key]!r}")
-    players = spec.get("players", ["white", "black"])
-    if len(players) != 2 or len(set(players)) != 2 or not all(re.fullmatch(r"[a-z][a-z0-9 ]{0,19}", p) for p in players):
-        raise where.error(("players",), f"expected two different lower-case names, got {players!r}")
     drops = options.get("drops", False)
     for name, piece in pieces.items():
         for key in ("captured_as", "drop_zone", "drop_one_per_file", "drop_mate", "hand_value"):
@@ -474,6 +545,31 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
     if options.get("notation") == "wxf" and (files > 9 or ranks > 10):
         raise where.error(("options", "notation"), f"wxf numbers files 1 to 9 and ranks up to 9: it needs at most "
                                                    f"9 files and 10 ranks, not {files}x{ranks}")
+    if options.get("max_moves", 0) < 0:
+        raise where.error(("options", "max_moves"), f"expected 0 or more, got {options['max_moves']}")
+    if options.get("facing_kings_end") and not options.get("pass"):
+        raise where.error(("options", "facing_kings_end"), "needs pass = true (a pass is how a side declines "
+                                                           "to part the kings)")
+    if options.get("facing_kings_end") and options.get("no_facing_kings"):
+        raise where.error(("options", "facing_kings_end"), "contradicts no_facing_kings = true (kings that may "
+                                                           "never face cannot have to part)")
+    if "komi" in decl.table.get("options", {}) and not options.get("counting"):
+        raise where.error(("options", "komi"), "komi counts only under counting = true")
+    points = {n: float(p["points"]) for n, p in pieces.items() if "points" in p}
+    for name, value in points.items():
+        if value < 0:
+            raise where.error(("pieces", name, "points"), f"expected 0 or more, got {value:g}")
+    players = spec.get("players", ["white", "black"])
+    if len(players) != 2 or len(set(players)) != 2 or not all(re.fullmatch(r"[a-z][a-z0-9_\-]{0,19}", p)
+                                                              for p in players):
+        raise where.error(("players",), f"expected two different names in lower case (letters, digits, - or _, "
+                                        f"at most 20), got {players!r}")
+    if options.get("counting") and not any(points.values()):
+        raise where.error(("options", "counting"), "counting needs points on some pieces (pieces.<name>.points)")
+    honour = _honour(where, options["honour_counting"], pieces) if "honour_counting" in options else None
+    if honour is not None and options.get("move_rule"):
+        raise where.error(("options", "honour_counting"), "the count takes the place of the move rule: set "
+                                                          "move_rule = 0")
     minors = options.get("insufficient_material", [])
     for i, name in enumerate(minors):
         if name not in pieces:
@@ -498,7 +594,10 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
         hand_values={n: p["hand_value"] for n, p in pieces.items() if "hand_value" in p},
         perpetual_check_loses=options.get("perpetual_check") == "loss",
         captures_to_hand=options.get("captures_to_hand", True), must_drop=options.get("must_drop", False),
-        sfen=options.get("position_format") == "sfen")
+        sfen=options.get("position_format") == "sfen", may_pass=options.get("pass", False),
+        facing_royals_end=options.get("facing_kings_end", False), counting=options.get("counting", False),
+        counting_points=points, komi=float(options.get("komi", 0)), max_moves=options.get("max_moves", 0),
+        honour=honour)
     try:
         game = ChessGame(board, kinds, rules, setups, players)
         game.id = decl.id
@@ -508,12 +607,39 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
     except MyriadError as err:
         raise where.error(("start",), f"the variant does not hold together: {err}") from None
     game.name = spec["name"]
+    game.player_names = tuple(players)
     game.family = "chess"
     game.rules = " ".join(spec.get("rules", "").split())
     if spec.get("board", "squares") not in ("squares", "intersections"):
         raise where.error(("board",), f"expected \"squares\" or \"intersections\", got {spec['board']!r}")
     game.board_style = spec.get("board", "")
     return game
+
+
+def _honour(where: _Where, spec: Mapping[str, Any], pieces: Mapping[str, Any]) -> HonourCounting:
+    """The counting rules of ``options.honour_counting``."""
+    path: tuple[str | int, ...] = ("options", "honour_counting")
+    for key in ("pawns", "board"):
+        if key not in spec:
+            raise where.error(path, f"missing {key!r} ({HONOUR[key].what})")
+    for i, name in enumerate(spec["pawns"]):
+        if name not in pieces:
+            raise where.error(path + ("pawns", i), f"no piece kind {name!r} (pieces: {', '.join(pieces)})")
+    if spec["board"] < 1:
+        raise where.error(path + ("board",), f"expected 1 or more moves, got {spec['board']}")
+    rules = []
+    for i, rule in enumerate(spec.get("pieces", ())):
+        for key in ("piece", "moves"):
+            if key not in rule:
+                raise where.error(path + ("pieces", i), f"missing {key!r} ({HONOUR_PIECES[key].what})")
+        if rule["piece"] not in pieces:
+            raise where.error(path + ("pieces", i, "piece"), f"no piece kind {rule['piece']!r} "
+                                                             f"(pieces: {', '.join(pieces)})")
+        for key in ("count", "moves"):
+            if rule.get(key, 1) < 1:
+                raise where.error(path + ("pieces", i, key), f"expected 1 or more, got {rule[key]}")
+        rules.append((rule["piece"], rule.get("count", 1), rule["moves"]))
+    return HonourCounting(tuple(spec["pawns"]), spec["board"], tuple(rules))
 
 
 def _squares(where: _Where, path: tuple[str | int, ...], board: Topology, text: str) -> list[int]:

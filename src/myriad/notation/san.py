@@ -5,6 +5,7 @@ disambiguating file or rank when two like pieces could reach the square, ``x`` f
 capture, the promotion, then ``+`` for check and ``#`` for mate.  A drop from the hand
 (crazyhouse) is the piece letter, ``@`` and the square: ``N@f3``, ``P@e6+``.  A promoted
 piece's marks (``Q~``) are not written.
+A pass (where a game allows one) is ``pass``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
     from myriad.core.piece_game import PieceGame
 
 _SQUARE = re.compile(r"([a-z]+)(\d+)")
+#: How a pass is written.
+PASS_TEXT = "pass"
 
 
 def split_square(name: str) -> tuple[str, str]:
@@ -30,6 +33,8 @@ def split_square(name: str) -> tuple[str, str]:
 def san(game: PieceGame, state: State, move: Move, legal: list[Move] | None = None,
         suffix: bool = True) -> str:
     """``move`` (legal in ``state``) in SAN; ``legal`` saves regenerating the legal moves."""
+    if not move:
+        return PASS_TEXT
     names = game.topology.names
     steps = [a for a in move if a[0] == MOVE]
     if not steps:  # a drop
@@ -52,7 +57,7 @@ def san(game: PieceGame, state: State, move: Move, legal: list[Move] | None = No
             text = symbol(kind.letter)
             cells, letter_of = state.cells, game.pieces.letter_of
             rivals = [m[-1][1] for m in legal  # pieces written alike: a rook and a promoted one (R~)
-                      if m[-1][2] == to and m[-1][1] != frm and cells[m[-1][1]]
+                      if m and m[-1][2] == to and m[-1][1] != frm and cells[m[-1][1]]
                       and symbol(letter_of[cells[m[-1][1]]]) == text]
             if rivals:
                 file, rank = split_square(names[frm])

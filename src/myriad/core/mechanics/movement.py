@@ -47,13 +47,16 @@ class Slide:
 
     ``mode`` says whether the piece may move to empty cells, capture the first enemy
     piece met, or both.  ``zone`` restricts the rule to pieces standing in that zone
-    (a pawn's double step from its start rank).
+    (a pawn's double step from its start rank).  ``within`` keeps the whole move on the
+    squares of that zone: it starts there and stops at the zone's edge (steps and slides
+    along janggi's palace diagonals, a zone of the points on them).
     """
 
     directions: tuple[str, ...]
     limit: int | None = None
     mode: int = BOTH
     zone: str | None = None
+    within: str | None = None
 
 
 @dataclass(frozen=True)
@@ -105,10 +108,19 @@ class Hop:
     """Slide along each direction to a piece (the screen), jump over it, then go on over
     empty squares (moves, if ``mode`` allows) to the first piece beyond (a capture, if
     ``mode`` allows and it is an enemy): the xiangqi cannon captures with
-    ``hop(..., mode=CAPTURE_ONLY)``, the janggi cannon moves and captures with ``hop(...)``."""
+    ``hop(..., mode=CAPTURE_ONLY)``, the janggi cannon moves and captures with ``hop(...)``.
+
+    ``not_over``: kinds (of either player) that may not be the screen: no move in that
+    direction then; ``not_taking``: kinds it may not capture (the janggi cannon neither
+    jumps over nor takes a cannon).  A piece's hops share these: the kinds listed on any of
+    its hops count for all.  ``within``: as for :class:`Slide`, the whole hop stays on the
+    squares of that zone (the janggi cannon along a palace diagonal)."""
 
     directions: tuple[str, ...]
     mode: int = BOTH
+    not_over: tuple[str, ...] = ()
+    not_taking: tuple[str, ...] = ()
+    within: str | None = None
 
 
 Rule = Slide | Leap | EnPassant | DoubleStep | LameLeap | Ride | Hop
@@ -204,12 +216,21 @@ class Promotion:
     last_anywhere: bool = False
 
 
+def _clip(ray: tuple[int, ...], inside: frozenset[int] | None) -> tuple[int, ...]:
+    """The start of ``ray`` up to its first square outside ``inside`` (all of it for None)."""
+    if inside is None:
+        return ray
+    end = next((i for i, t in enumerate(ray) if t not in inside), len(ray))
+    return ray[:end]
+
+
 class MoveTables:
     """The movement rules of every piece code, compiled against a topology.
 
     * ``rays[code][pos]``: tuple of ``(ray, mode)`` for slides, steps, leaps and rides;
     * ``lame[code][pos]``: ``(passed, target, mode)`` for lame leaps (``passed`` must be empty);
     * ``hops[code][pos]``: ``(ray, mode)`` for hoppers (a screen, then moves beyond it);
+      ``not_over[code]`` and ``not_taking[code]``: the codes its hops may not jump over or take;
     * ``double_steps[code][pos]``: ``(passed, target)`` pairs;
     * ``en_passant[code][pos]``: squares to which an en-passant capture may go;
     * ``promotion[code]``: ``(squares where it must promote, codes it may become)`` or None;
@@ -226,6 +247,7 @@ class MoveTables:
     * ``simple[player]``: whether every attack of ``player`` is a slide, step or leap (then
       a piece shields its king only on a line, which :meth:`pinned` finds); else rides,
       lame leaps and hops are checked too, and move legality is tested move by move.
+      Moves kept ``within`` a zone attack square by square (``lame_attacks``, ``hop_at``).
     """
 
     def __init__(self, topology: Topology, pieces: PieceSet, movement: Mapping[str, Sequence[Rule]],
@@ -254,6 +276,10 @@ class MoveTables:
         lame_attacks: list[list[dict[tuple[int, tuple[int, ...]], set[int]]]] = [
             [{} for _ in range(size)] for _ in range(players)]
         hop_groups: list[dict[int, set[int]]] = [{} for _ in range(players)]
+        hop_at: list[list[dict[tuple[int, tuple[int, ...]], set[int]]]] = [
+            [{} for _ in range(size)] for _ in range(players)]
+        not_over: list[set[int]] = [set() for _ in range(pieces.count)]
+        not_taking: list[set[int]] = [set() for _ in range(pieces.count)]
         self.extra_codes: set[int] = set()
         for code in range(1, pieces.count):
             kind = pieces.kind(code).name
@@ -266,12 +292,15 @@ class MoveTables:
             for rule in movement.get(kind, ()):
                 if isinstance(rule, Slide):
                     zone = topology.zone(rule.zone, owner) if rule.zone else None
+                    inside = topology.zone(rule.within, owner) if rule.within else None
+                    if inside is not None:  # starts in the zone too
+                        zone = inside if zone is None else zone & inside
                     for dname in rule.directions:
                         d = topology.player_dirs[owner][topology.direction(dname)]
                         for pos in range(size):
                             if zone is not None and pos not in zone:
                                 continue
-                            ray = self._ray(pos, d, rule.limit)
+                            ray = _clip(self._ray(pos, d, rule.limit), inside)
                             if ray:
                                 rays[pos].append((ray, rule.mode))
                         if rule.mode != MOVE_ONLY and zone is None:
@@ -281,7 +310,7 @@ class MoveTables:
                                     reach_sets[owner][back][k].add(code)
                         elif rule.mode != MOVE_ONLY:  # from some squares only: attacks square by square
                             for pos in zone or ():
-                                ray = self._ray(pos, d, rule.limit)
+                                ray = _clip(self._ray(pos, d, rule.limit), inside)
                                 for i, t in enumerate(ray):
                                     lame_attacks[owner][t].setdefault((pos, ray[:i]), set()).add(code)
                 elif isinstance(rule, Leap):
@@ -321,13 +350,21 @@ class MoveTables:
                                     lame_attacks[owner][target].setdefault((pos, passed), set()).add(code)
                 elif isinstance(rule, Hop):
                     self.extra_codes.add(code)
+                    inside = topology.zone(rule.within, owner) if rule.within else None
+                    not_over[code].update(pieces.code(k, p) for k in rule.not_over for p in range(players))
+                    not_taking[code].update(pieces.code(k, p) for k in rule.not_taking for p in range(players))
                     for dname in rule.directions:
                         d = topology.player_dirs[owner][topology.direction(dname)]
                         for pos in range(size):
-                            ray = self._ray(pos, d, None)
+                            if inside is not None and pos not in inside:
+                                continue
+                            ray = _clip(self._ray(pos, d, None), inside)
                             if len(ray) >= 2:
                                 hops[pos].append((ray, rule.mode))
-                        if rule.mode != MOVE_ONLY:
+                                if inside is not None and rule.mode != MOVE_ONLY:  # attacks square by square
+                                    for i in range(1, len(ray)):
+                                        hop_at[owner][ray[i]].setdefault((pos, ray[:i]), set()).add(code)
+                        if rule.mode != MOVE_ONLY and inside is None:
                             hop_groups[owner].setdefault(self._back(d), set()).add(code)
                 elif isinstance(rule, DoubleStep):
                     d = topology.player_dirs[owner][topology.direction(rule.direction)]
@@ -383,7 +420,18 @@ class MoveTables:
                              for at in lame_attacks]
         self.hop_attacks = [tuple((full_lines[d], frozenset(codes)) for d, codes in groups.items())
                             for groups in hop_groups]
-        self.simple = tuple(not (self.ride_attacks[p] or hop_groups[p] or any(self.lame_attacks[p]))
+        #: Hops kept within a zone, attacks listed square by square: ``hop_at[player][pos]``
+        #: is a tuple of ``(origin, between, codes)`` (one screen among ``between``).
+        self.hop_at = [tuple(tuple((origin, between, frozenset(codes))
+                                   for (origin, between), codes in at[pos].items())
+                             for pos in range(size))
+                       for at in hop_at]
+        #: Per code: the codes its hops may not jump over, and those they may not take.
+        self.not_over = tuple(frozenset(s) for s in not_over)
+        self.not_taking = tuple(frozenset(s) for s in not_taking)
+        self.hop_barred = any(self.not_over) or any(self.not_taking)
+        self.simple = tuple(not (self.ride_attacks[p] or hop_groups[p] or any(self.lame_attacks[p])
+                                 or any(self.hop_at[p]))
                             for p in range(players))
 
     def _confine(self, code: int, zone: Sequence[int], rays: list[list[tuple[tuple[int, ...], int]]],
@@ -558,6 +606,8 @@ class MoveTables:
         for origin, passed, codes in self.lame_attacks[by][pos]:
             if cells[origin] in codes and not any(cells[q] for q in passed):
                 return True
+        if self.hop_barred:
+            return self._hop_attacked(cells, pos, by)
         for lines, codes in self.hop_attacks[by]:
             screened = False
             for t in lines[pos]:
@@ -568,6 +618,31 @@ class MoveTables:
                             return True
                         break
                     screened = True
+        for origin, between, codes in self.hop_at[by][pos]:
+            if cells[origin] in codes and sum(1 for q in between if cells[q]) == 1:
+                return True
+        return False
+
+    def _hop_attacked(self, cells: Sequence[int], pos: int, by: int) -> bool:
+        """Attacks by hops when some kinds may not be jumped over or taken."""
+        target = cells[pos]
+        not_over, not_taking = self.not_over, self.not_taking
+        for lines, codes in self.hop_attacks[by]:
+            screen = 0
+            for t in lines[pos]:
+                c = cells[t]
+                if c:
+                    if screen:
+                        if c in codes and screen not in not_over[c] and target not in not_taking[c]:
+                            return True
+                        break
+                    screen = c
+        for origin, between, codes in self.hop_at[by][pos]:
+            c = cells[origin]
+            if c in codes and target not in not_taking[c]:
+                screens = [cells[q] for q in between if cells[q]]
+                if len(screens) == 1 and screens[0] not in not_over[c]:
+                    return True
         return False
 
     def attacked_by(self, cells: Sequence[int], target: int, frm: int) -> bool:
@@ -682,14 +757,20 @@ class MoveTables:
             for passed, t, mode in self.lame[code][pos]:
                 if not any(cells[q] for q in passed):
                     targets.append((t, mode))
+            not_over, not_taking = self.not_over[code], self.not_taking[code]
             for ray, mode in self.hops[code][pos]:
                 screened = False
                 for t in ray:
+                    c = cells[t]
                     if not screened:
-                        screened = cells[t] != 0
+                        if c in not_over:
+                            break  # a screen it may not jump over
+                        screened = c != 0
                         continue
+                    if c in not_taking:
+                        break
                     targets.append((t, mode))
-                    if cells[t]:
+                    if c:
                         break
             for t, mode in targets:
                 c = cells[t]
