@@ -267,6 +267,6 @@ def test_janggi_is_drawn_on_the_points_without_a_river(page: Page, server: Serve
     expect(page.locator("#board .river-label")).to_have_count(0)
     general = piece(page, "e2").locator("text")  # Cho's general, in the middle of its palace
     expect(general).to_have_text("楚")
-    assert general.get_attribute("fill") == "#1f7a5a"  # green Cho; red Han
-    assert piece(page, "e9").locator("text").get_attribute("fill") == "#c0392b"
+    assert general.get_attribute("fill") == "#2f6fd1"  # Cho plays blue (its player name), Han red
+    assert piece(page, "e9").locator("text").get_attribute("fill") == "#d1342f"
     shoot(page, "janggi")
