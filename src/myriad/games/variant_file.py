@@ -460,30 +460,10 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
             movement[name] = parse_betza(piece["betza"], initial_zone=f"initial-{name}")
         except MyriadError as err:
             raise where.error(("pieces", name, "betza"), str(err)) from None
-        for zone_name, betza in piece.get("zone_moves", {}).items():
-            path = ("pieces", name, "zone_moves", zone_name)
-            if zone_name not in zones:
-                raise where.error(path, f"no zone {zone_name!r} (zones: {', '.join(zones) or 'none'})")
-            try:
-                extra = parse_betza(betza)
-            except MyriadError as err:
-                raise where.error(path, str(err)) from None
-            if not all(isinstance(r, Slide) and r.zone is None for r in extra):
-                raise where.error(path, f"expected steps and slides only (W, F, R, B, K, Q with modifiers), "
-                                        f"got {betza!r}")
-            movement[name] += tuple(replace(r, zone=zone_name) for r in extra)
-        for zone_name, betza in piece.get("inside_moves", {}).items():
-            path = ("pieces", name, "inside_moves", zone_name)
-            if zone_name not in zones:
-                raise where.error(path, f"no zone {zone_name!r} (zones: {', '.join(zones) or 'none'})")
-            try:
-                extra = parse_betza(betza)
-            except MyriadError as err:
-                raise where.error(path, str(err)) from None
-            if not all(isinstance(r, Hop) or (isinstance(r, Slide) and r.zone is None) for r in extra):
-                raise where.error(path, f"expected steps, slides and hops only (W, F, R, B, K, Q with modifiers, "
-                                        f"p included), got {betza!r}")
-            movement[name] += tuple(replace(r, within=zone_name) for r in extra)
+        for key, field, hops in (("zone_moves", "zone", False), ("inside_moves", "within", True)):
+            for zone_name, betza in piece.get(key, {}).items():
+                extra = _zone_rules(where, ("pieces", name, key, zone_name), zones, betza, hops)
+                movement[name] += tuple(replace(r, **{field: zone_name}) for r in extra)
         barred: dict[str, tuple[str, ...]] = {}
         for key in ("hop_not_over", "hop_not_taking"):
             for i, other in enumerate(piece.get(key, ())):
@@ -640,6 +620,23 @@ def _honour(where: _Where, spec: Mapping[str, Any], pieces: Mapping[str, Any]) -
                 raise where.error(path + ("pieces", i, key), f"expected 1 or more, got {rule[key]}")
         rules.append((rule["piece"], rule.get("count", 1), rule["moves"]))
     return HonourCounting(tuple(spec["pawns"]), spec["board"], tuple(rules))
+
+
+def _zone_rules(where: _Where, path: tuple[str | int, ...], zones: Mapping[str, Any], betza: str,
+                hops: bool) -> tuple[Rule, ...]:
+    """The moves ``betza`` a piece makes in the zone named last in ``path``: steps and slides,
+    and hops too when ``hops``."""
+    if path[-1] not in zones:
+        raise where.error(path, f"no zone {path[-1]!r} (zones: {', '.join(zones) or 'none'})")
+    try:
+        extra = parse_betza(betza)
+    except MyriadError as err:
+        raise where.error(path, str(err)) from None
+    if not all((hops and isinstance(r, Hop)) or (isinstance(r, Slide) and r.zone is None) for r in extra):
+        kinds = "steps, slides and hops" if hops else "steps and slides"
+        raise where.error(path, f"expected {kinds} only (W, F, R, B, K, Q with modifiers{', p included' if hops else ''}), "
+                                f"got {betza!r}")
+    return extra
 
 
 def _squares(where: _Where, path: tuple[str | int, ...], board: Topology, text: str) -> list[int]:
