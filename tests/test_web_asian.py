@@ -49,7 +49,7 @@ def test_xiangqi_is_drawn_on_the_points_with_palaces_and_river(page: Page, serve
     expect(piece(page, "b8").locator("text")).to_have_text("砲")
     red = cannon.locator("text").get_attribute("fill")
     black = piece(page, "b8").locator("text").get_attribute("fill")
-    assert red == "#c0392b" and black == "#1d1a17"
+    assert red == "#d1342f" and black == "#23201d"  # its players, red and black
     # A point's hit cell is centred on the crossing of its lines.
     hit = box(page, "e1")
     disc = drawn_box(cannon.locator("circle.round-piece"))
