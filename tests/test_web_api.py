@@ -661,7 +661,7 @@ def test_xiangqi_layout_has_points_palaces_and_a_river(client: TestClient) -> No
     assert layout["palaces"] == [["d1", "e1", "f1", "d2", "e2", "f2", "d3", "e3", "f3"],
                                  ["d8", "e8", "f8", "d9", "e9", "f9", "d10", "e10", "f10"]]
     assert layout["river"] == 4.5 and layout["written"]
-    assert layout["colours"] == ["#c0392b", "#1d1a17"]  # red moves first, then black
+    assert layout["colours"] == ["#d1342f", "#23201d"]  # red moves first, then black
     assert "cannon" in layout["rules"] and "river" in layout["rules"]
     view = new_game(client, game="xiangqi", seats=["human", "human"])
     cells = {p["name"]: cell for p, cell in zip(layout["positions"], view["cells"])}
