@@ -42,7 +42,9 @@ class CaptureMancala(Game):
     """
 
     family = "mancala"
-    quiescence = False  # every sowing moves seeds: nothing quiet to stop at
+    #: bots search on past their depth along captures (a sowing that fills the mover's store)
+    quiescence = True
+    quiescence_depth = 4
 
     def __init__(self, labels: Sequence[Sequence[str]], seeds: int, side_letters: Sequence[str], *,
                  store_names: Sequence[str] = ("store_s", "store_n"), repetition_ends: bool = False,
@@ -148,6 +150,17 @@ class CaptureMancala(Game):
             claims = self.claims(state)
             score += self.claim_value * ((claims[me] != NO_CLAIM) - (claims[1 - me] != NO_CLAIM))
         return score
+
+    def is_noisy(self, state: State, move: Move) -> bool:
+        """A capture (or a claim): the mover's store fills."""
+        store = self.stores[state.to_move]
+        return any(a[2] == store for a in move)
+
+    def noisy_moves(self, state: State) -> list[Move]:
+        """The legal captures, generated directly."""
+        if self._decided(state):
+            return []
+        return self.sowing.moves(state.cells, state.to_move, self.claims(state), captures_only=True)
 
     def move_heuristic(self, state: State, move: Move) -> float:
         """Sowings that capture most first; a claim counts as its value."""

@@ -32,7 +32,7 @@ class Oware(CaptureMancala):
     """Oware abapa and its grand-slam variants."""
 
     id = "oware"
-    name = "Oware"
+    name = "Oware (abapa)"
     player_names = ("south", "north")
     rules = ("Pick up all seeds of one of your houses and sow them one by one counter-clockwise, "
              "skipping the emptied house. If the last seed makes 2 or 3 in an opponent's house, "
@@ -52,8 +52,8 @@ class Oware(CaptureMancala):
                          no_move_reason="no legal move", skip_origin=True, capture_counts=(2, 3),
                          capture_chain=True, grand_slam=grand_slam, must_feed=True)
         self.grand_slam = grand_slam
-        if (pits, seeds, grand_slam) != (6, 4, "no_capture"):
-            self.name = f"Oware({pits},{seeds}{'' if grand_slam == 'no_capture' else ', grand slam ' + grand_slam})"
+        size = "" if (pits, seeds) == (6, 4) else f"({pits},{seeds})"
+        self.name = f"Oware{size} ({'abapa' if grand_slam == 'no_capture' else 'grand slam ' + grand_slam})"
 
 
 def oware(pits: int = 6, seeds: int = 4, *, grand_slam: GrandSlam = "no_capture") -> Oware:

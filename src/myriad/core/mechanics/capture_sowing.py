@@ -50,12 +50,14 @@ CLAIM_PART = 1
 
 class Sown(NamedTuple):
     """What one sowing did: the cells after it, the house it claimed (or ``NO_CLAIM``),
-    the seeds it captured (claims included) and whether it was a grand slam."""
+    the seeds it captured (claims included), whether it was a grand slam, and the houses
+    seeds were sown into (in order; the emptied house may be among them)."""
 
     cells: list[int]
     claimed: int
     captured: int
     grand_slam: bool
+    touched: tuple[int, ...] = ()
 
 
 class CaptureSowing:
@@ -151,9 +153,11 @@ class CaptureSowing:
         path = self.cycle[house] if self.origin_first and seeds > 1 else self.lap[house]
         length = len(path)
         if seeds <= length:
-            for pos in path[:seeds]:
+            touched = path[:seeds]
+            for pos in touched:
                 new[pos] += 1
         else:
+            touched = path
             rounds, rest = divmod(seeds, length)
             for pos in path:
                 new[pos] += rounds
@@ -166,15 +170,15 @@ class CaptureSowing:
                 new[held] = 0
         opponent = 1 - player
         if self.owner[last] != opponent or last == claims[player]:
-            return Sown(new, NO_CLAIM, 0, False)
+            return Sown(new, NO_CLAIM, 0, False, touched)
         count = new[last]
         if count == self.claim_count and self._may_claim(last, player, claims):
             new[self.stores[player]] += count
             new[last] = 0
-            return Sown(new, last, count, False)
+            return Sown(new, last, count, False, touched)
         capturable = self.capturable
         if not capturable[count]:
-            return Sown(new, NO_CLAIM, 0, False)
+            return Sown(new, NO_CLAIM, 0, False, touched)
         taken = [last]
         if self.capture_chain:
             owner, prev, pos = self.owner, self.prev, self.prev[last]
@@ -183,11 +187,11 @@ class CaptureSowing:
                 pos = prev[pos]
         seized = sum(new[p] for p in taken)
         if self.grand_slam != "allowed" and seized == sum(new[h] for h in self.houses[opponent]):
-            return Sown(new, NO_CLAIM, 0, True)
+            return Sown(new, NO_CLAIM, 0, True, touched)
         for p in taken:
             new[p] = 0
         new[self.stores[player]] += seized
-        return Sown(new, NO_CLAIM, seized, False)
+        return Sown(new, NO_CLAIM, seized, False, touched)
 
     def _may_claim(self, house: int, player: int, claims: Sequence[int]) -> bool:
         """Whether ``player`` may claim the opponent's ``house`` now."""
@@ -198,28 +202,36 @@ class CaptureSowing:
         theirs = claims[1 - player]
         return self.claim_mirror or theirs == NO_CLAIM or self.index[theirs] != self.index[house]
 
-    def moves(self, cells: Sequence[int], player: int,
-              claims: Sequence[int] = (NO_CLAIM, NO_CLAIM)) -> list[Move]:
-        """Every legal sowing of ``player`` (feeding and grand-slam rules applied)."""
+    def moves(self, cells: Sequence[int], player: int, claims: Sequence[int] = (NO_CLAIM, NO_CLAIM), *,
+              captures_only: bool = False) -> list[Move]:
+        """Every legal sowing of ``player`` (feeding and grand-slam rules applied); with
+        ``captures_only``, only those that put seeds into ``player``'s store."""
         opponent_row = self.houses[1 - player]
         starving = self.must_feed and not any(cells[h] for h in opponent_row)
+        store = self.stores[player]
         out: list[Move] = []
         slams: list[Move] = []
+        other_moves = False  # a legal move left out of ``out`` as no capture
         for house in self.houses[player]:
             if not cells[house]:
                 continue
             sown = self.sow(cells, player, house, claims)
             if starving and not any(sown.cells[h] for h in opponent_row):
                 continue
-            (slams if sown.grand_slam and self.grand_slam == "forbidden" else out).append(
-                self._move(cells, house, sown))
-        return out or slams  # nothing but forbidden grand slams: they are played, capturing nothing
+            slam = sown.grand_slam and self.grand_slam == "forbidden"
+            if captures_only and sown.cells[store] == cells[store]:
+                other_moves = other_moves or not slam
+                continue
+            (slams if slam else out).append(self._move(cells, house, sown))
+        if out or other_moves:
+            return out
+        return slams  # nothing but forbidden grand slams: they are played, capturing nothing
 
     def _move(self, cells: Sequence[int], house: int, sown: Sown) -> Move:
         """The move of a sowing: one ``SET`` per changed cell, ``house`` first."""
         new, set_action = sown.cells, self.set_action
         actions = [set_action[house][new[house]]]
-        for pos in range(self.size):
+        for pos in (*sown.touched, *self.stores):
             if pos != house and new[pos] != cells[pos]:
                 actions.append(Action(SET, pos, pos, 0, CLAIM_PART) if pos == sown.claimed
                                else set_action[pos][new[pos]])
