@@ -1,5 +1,5 @@
-"""Oware abapa: OpenSpiel's games replayed move by move, rule-book examples, the grand-slam
-variants, feeding, the ends of the game, notation and errors.
+"""Oware abapa: OpenSpiel's games replayed move by move, MancalaGames' games for the
+grand-slam variants, rule-book examples, feeding, the ends of the game, notation and errors.
 
 Proof data: tests/data/oware_openspiel.json.gz holds 300 random games played by DeepMind's
 OpenSpiel (``pip install open_spiel==2.0.2``, game ``oware``, Apache-2.0), written by
@@ -98,6 +98,74 @@ def play_all(game, record):
 def test_all_openspiel_games_move_by_move(game):
     for record in openspiel_games():
         replay(game, record)
+
+
+# -- MancalaGames' games for the grand-slam variants ---------------------------------------------
+
+#: tests/data/oware_grandslam<rule>_mancalagames.json.gz: 200 random games each, played by
+#: StoneShark's MancalaGames (https://github.com/StoneShark/MancalaGames, commit 2b1c596,
+#: GameProps/Oware.txt with its ``grandslam`` set to 0 = LEGAL or 1 = NOT_LEGAL, GPL-3), written
+#: by tests/data/make_oware_mancalagames.py run as a separate process.  MancalaGames has no
+#: repetition rule: a game Myriad ends by repetition is compared up to there.  (Its abapa,
+#: NO_CAPT, refuses a feeding sowing that would be a grand slam, where OpenSpiel and Myriad
+#: play it capturing nothing: OpenSpiel's games above are the abapa data.)
+GRAND_SLAM_DATA = {"allowed": 0, "forbidden": 1}
+
+
+def mancalagames_games(rule: str) -> list[list[dict]]:
+    path = DATA.parent / f"oware_grandslam{GRAND_SLAM_DATA[rule]}_mancalagames.json.gz"
+    if not path.exists():
+        pytest.fail(f"{path} is missing: regenerate it with tests/data/make_oware_mancalagames.py")
+    with gzip.open(path, "rt") as f:
+        data = json.load(f)
+    assert len(data["games"]) == 200
+    return data["games"]
+
+
+def replay_mancalagames(game, plies: list[dict]) -> str:
+    """Legal moves, board and stores after every ply; the same end (the reason of ours)."""
+    state = game.initial_state()
+    order = game.houses[0] + game.houses[1]  # MancalaGames' holes 0..11
+    for ply, step in enumerate(plies):
+        where = f"ply {ply}"
+        outcome = game.outcome(state)
+        if outcome is not None:
+            assert outcome.reason.startswith("position repeated"), where
+            return outcome.reason
+        mover = step["mover"]
+        # MancalaGames' move index: the first player's hole i is house a+i; the second
+        # player's index i is hole 11 - i, their house F-i
+        letters = "abcdef" if mover == 0 else "FEDCBA"
+        assert sorted(game.format_move(state, m) for m in game.legal_moves(state)) == \
+            sorted(letters[i] for i in step["legal"]), where
+        state = game.play_text(state, letters[step["move"]])
+        cells = state.cells
+        if step["end"] is not None:  # the board was swept into the stores
+            totals = step["stores"]
+            outcome = game.outcome(state)
+            assert outcome is not None, where
+            assert outcome.winner == (None if step["end"] == "TIE" else 0 if totals[0] > totals[1] else 1), where
+            if not outcome.reason.startswith("captured"):
+                assert list(game.sowing.final_scores(cells)) == totals, where
+            return outcome.reason
+        assert [cells[h] for h in order] == step["board"], where
+        assert [cells[game.stores[0]], cells[game.stores[1]]] == step["stores"], where
+    return "MancalaGames played on"
+
+
+@pytest.mark.parametrize("rule", ["allowed", "forbidden"])
+def test_mancalagames_grand_slam_games_move_by_move(rule):
+    game = get_game("oware_grandslam") if rule == "allowed" else oware(grand_slam=rule)
+    reasons = {replay_mancalagames(game, plies).split()[0] for plies in mancalagames_games(rule)[:30]}
+    assert "captured" in reasons and "no" in reasons
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rule", ["allowed", "forbidden"])
+def test_all_mancalagames_grand_slam_games_move_by_move(rule):
+    game = get_game("oware_grandslam") if rule == "allowed" else oware(grand_slam=rule)
+    for plies in mancalagames_games(rule):
+        replay_mancalagames(game, plies)
 
 
 # -- the rule book ---------------------------------------------------------------------------

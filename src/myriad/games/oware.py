@@ -9,7 +9,8 @@ counter-clockwise, never into the emptied house (a sowing of 12 or more goes rou
 it).  If the last seed makes 2 or 3 in an opponent's house, capture those seeds and those of
 the houses before it on the opponent's side, back along an unbroken run of 2s and 3s.  A
 *grand slam*, a capture that would take every seed of the opponent, captures nothing (the
-``grand_slam`` parameter: ``"no_capture"``, ``"allowed"``, or ``"forbidden"`` as a move).
+``grand_slam`` parameter: ``"no_capture"``, ``"allowed"``, or ``"forbidden"`` as a move; a
+player whose every move is a forbidden grand slam has no legal move, as MancalaGames rules).
 When the opponent has no seeds you must sow into their row if you can.  The game ends when a
 player has captured more than 24 (24 each is a draw), when the side to move cannot move (it
 cannot feed, or has no seeds) or when a position repeats since the last capture: then each

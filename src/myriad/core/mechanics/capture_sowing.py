@@ -16,7 +16,7 @@ rows.  The rules that follow are parameters of :class:`CaptureSowing`:
   are taken too, backwards, as long as their counts qualify (Oware);
 * **grand slam**: a capture that would take every seed of the opponent's row is
   ``"allowed"``, captures nothing (``"no_capture"``, Oware abapa), or makes the move illegal
-  (``"forbidden"``; should every move be one, they are played capturing nothing);
+  (``"forbidden"``; should every move be one, the player has no legal move);
 * **feeding**: with ``must_feed`` a player whose opponent has no seeds must leave them some
   when a move can (Oware);
 * **claimed houses** (Toguz Kumalak's tuzdyk): with ``claim_count`` = k, the last seed making
@@ -209,23 +209,18 @@ class CaptureSowing:
         opponent_row = self.houses[1 - player]
         starving = self.must_feed and not any(cells[h] for h in opponent_row)
         store = self.stores[player]
+        forbidden = self.grand_slam == "forbidden"
         out: list[Move] = []
-        slams: list[Move] = []
-        other_moves = False  # a legal move left out of ``out`` as no capture
         for house in self.houses[player]:
             if not cells[house]:
                 continue
             sown = self.sow(cells, player, house, claims)
-            if starving and not any(sown.cells[h] for h in opponent_row):
+            if (starving and not any(sown.cells[h] for h in opponent_row)) or (forbidden and sown.grand_slam):
                 continue
-            slam = sown.grand_slam and self.grand_slam == "forbidden"
             if captures_only and sown.cells[store] == cells[store]:
-                other_moves = other_moves or not slam
                 continue
-            (slams if slam else out).append(self._move(cells, house, sown))
-        if out or other_moves:
-            return out
-        return slams  # nothing but forbidden grand slams: they are played, capturing nothing
+            out.append(self._move(cells, house, sown))
+        return out
 
     def _move(self, cells: Sequence[int], house: int, sown: Sown) -> Move:
         """The move of a sowing: one ``SET`` per changed cell, ``house`` first."""
