@@ -211,3 +211,15 @@ def test_smaller_boards_and_bad_declarations():
     assert small.format_position(small.initial_state()) == "5,5,5,5,5,0/5,5,5,5,5,0 w"
     with pytest.raises(GameDefinitionError, match="pits"):
         toguz(10)
+
+
+def test_the_web_page_draws_two_rows_of_nine(game):
+    from myriad.web.layout import cells_json, layout_json
+
+    layout = layout_json(game)
+    assert layout["style"] == "mancala" and layout["counts"]
+    pits = [p for p in layout["positions"] if not p.get("store")]
+    stores = [p for p in layout["positions"] if p.get("store")]
+    assert len(pits) == 18 and {p["y"] for p in pits} == {0.0, 1.0} and len(stores) == 2
+    assert (layout["width"], layout["height"]) == (11, 2)
+    assert cells_json(game, game.initial_state()) == list(game.initial_state().cells)
