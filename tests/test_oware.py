@@ -94,6 +94,28 @@ def play_all(game, record):
     return state
 
 
+def test_openspiel_golden_playthrough(game):
+    """OpenSpiel's own playthrough file (tests/data/oware_openspiel_playthrough.json, its
+    source in the file): the 110 actions replayed, the positions it shows, its end and returns."""
+    path = DATA.parent / "oware_openspiel_playthrough.json"
+    if not path.exists():
+        pytest.fail(f"{path} is missing")
+    data = json.loads(path.read_text())
+    assert len(data["history"]) == 110 and len(data["observations"]) == 24
+    state = game.initial_state()
+    for ply, action in enumerate([*data["history"], None]):
+        if str(ply) in data["observations"] and ply < len(data["history"]):
+            assert observation(game, state) == data["observations"][str(ply)], f"state {ply}"
+        if action is None:
+            break
+        assert game.outcome(state) is None, f"state {ply}"
+        state = game.play_text(state, ("abcdef" if state.to_move == 0 else "ABCDEF")[action])
+    outcome = game.outcome(state)
+    final = data["observations"]["110"].split("|")[1].split()
+    assert outcome is not None and outcome.winner == 1 and data["returns"] == [-1.0, 1.0]
+    assert list(game.sowing.final_scores(state.cells)) == [int(x) for x in final]
+
+
 @pytest.mark.slow
 def test_all_openspiel_games_move_by_move(game):
     for record in openspiel_games():
