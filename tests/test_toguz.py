@@ -223,3 +223,6 @@ def test_the_web_page_draws_two_rows_of_nine(game):
     assert len(pits) == 18 and {p["y"] for p in pits} == {0.0, 1.0} and len(stores) == 2
     assert (layout["width"], layout["height"]) == (11, 2)
     assert cells_json(game, game.initial_state()) == list(game.initial_state().cells)
+    state = game.parse_position("0,0,X,0,0,0,0,0,4,75/0,2,2,0,0,0,0,0,0,79 w")
+    cells = cells_json(game, state)
+    assert cells[game.houses[0][2]] == "X" and cells.count("X") == 1 and cells[game.stores[1]] == 79

@@ -85,6 +85,10 @@ class CaptureMancala(Game):
             return (NO_CLAIM, NO_CLAIM)
         return (state.flags[0] - 1, state.flags[1] - 1)
 
+    def claimed_houses(self, state: State) -> tuple[int, ...]:
+        """The houses claimed so far (drawn as ``X``)."""
+        return tuple(c for c in self.claims(state) if c != NO_CLAIM)
+
     def _flags(self, claims: Sequence[int]) -> tuple[int, ...]:
         return (claims[0] + 1, claims[1] + 1) if self.claims_on else ()
 
