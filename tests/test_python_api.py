@@ -64,6 +64,13 @@ def test_parse_move_tells_garbage_from_an_illegal_move(game: object) -> None:
             with pytest.raises(IllegalMoveError):
                 game.parse_move(state, texts[0])
             return
+        # ... or a move of the start that a later position lacks (Toguz Kumalak: every house
+        # is playable at the start, and both players number their houses 1-9)
+        gone = sorted(here - set(texts) - {game.format_move(later, m) for m in moves})
+        if gone and later is not state and not game.is_chance(later):
+            with pytest.raises(IllegalMoveError):
+                game.parse_move(later, gone[0])
+            return
         later = game.play(later, moves[-1])
     assert checked, f"{game.id}: no illegal move was tried"
 

@@ -217,10 +217,14 @@ def _edge_labels(game: Game, width: int, height: int) -> tuple[list[str], list[s
 
 
 def cells_json(game: Game, state: State) -> list[Any]:
-    """The contents of every position: null when empty, a count in mancala and dice games,
-    else the piece's picture (see :func:`piece_picture`)."""
+    """The contents of every position: null when empty, a count in mancala and dice games
+    ("X" for a house a player has claimed, Toguz Kumalak's tuzdyk), else the piece's picture
+    (see :func:`piece_picture`)."""
     if counts(game):
-        return list(state.cells)
+        cells: list[Any] = list(state.cells)
+        for pos in getattr(game, "claimed_houses", lambda _state: ())(state):
+            cells[pos] = "X"
+        return cells
     pictures: dict[int, dict[str, Any]] = {}
     out: list[Any] = []
     for code in state.cells:
