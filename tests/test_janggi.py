@@ -392,7 +392,7 @@ def test_the_web_page_gets_the_pass_as_a_button() -> None:
 def test_the_players_are_blue_and_red() -> None:
     game = janggi()
     assert game.player_names == ("blue", "red") and game.side_letters == ("w", "b")
-    assert get_game("xiangqi").player_names == ("white", "black")          # the default
+    assert get_game("chess").player_names == ("white", "black")            # the default
     for bad in ('["blue"]', '["red", "red"]', '["Blue", "red"]'):
         with pytest.raises(GameDefinitionError, match="bad.toml:4: bad.players: expected two different names"):
             load_variants(f'[bad]\ninherits = "janggi"\nname = "Bad"\nplayers = {bad}\n', name="bad.toml")
