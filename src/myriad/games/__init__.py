@@ -37,6 +37,9 @@ REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
     "rolit": ("myriad.games.rolit", "rolit", {"players": 4}),
     "rolit3": ("myriad.games.rolit", "rolit", {"players": 3}),
     "rolit2": ("myriad.games.rolit", "rolit", {"players": 2}),
+    "brandubh": ("myriad.games.tafl", "brandubh", {}),
+    "tablut": ("myriad.games.tafl", "tablut", {}),
+    "hnefatafl": ("myriad.games.tafl", "hnefatafl", {}),
 }
 
 
