@@ -40,6 +40,9 @@ REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
     "brandubh": ("myriad.games.tafl", "brandubh", {}),
     "tablut": ("myriad.games.tafl", "tablut", {}),
     "hnefatafl": ("myriad.games.tafl", "hnefatafl", {}),
+    "foxgeese": ("myriad.games.hunt", "fox_and_geese", {"geese": 13}),
+    "foxgeese17": ("myriad.games.hunt", "fox_and_geese", {"geese": 17}),
+    "baghchal": ("myriad.games.hunt", "bagh_chal", {}),
 }
 
 
