@@ -17,7 +17,7 @@ from myriad.core.state import State
 from myriad.core.topology import file_letter
 
 #: Board styles the page knows how to draw.
-STYLES = ("checkered", "plain", "reversi", "intersections", "columns", "mancala", "dice")
+STYLES = ("checkered", "plain", "reversi", "intersections", "columns", "mancala", "dice", "lines")
 
 #: Disc colours by player (or piece colour) name; other players get the palette below, in
 #: seat order.
@@ -38,8 +38,10 @@ def board_style(game: Game) -> str:
         if getattr(game, "gravity", False):
             return "columns"
         return "intersections" if game.topology.width >= 9 else "plain"
-    if game.family in ("chess", "draughts", "breakthrough"):
+    if game.family in ("chess", "draughts", "breakthrough", "tafl"):
         return "checkered"
+    if game.family == "hunt":
+        return "lines"
     return "plain"
 
 
@@ -104,6 +106,7 @@ def layout_json(game: Game) -> dict[str, Any]:
     width = topo.width or int(max(xs) - min(xs) + 1)
     height = topo.height or int(max(ys) - min(ys) + 1)
     algebraic = _algebraic(game)
+    special = getattr(game, "special_squares", frozenset())
     return {
         "id": game.id, "name": game.name, "family": game.family,
         "players": list(game.player_names), "colours": player_colours(game),
@@ -111,8 +114,12 @@ def layout_json(game: Game) -> dict[str, Any]:
         "start": game.format_position(game.initial_state()),
         "style": board_style(game), "width": width, "height": height,
         "gravity": bool(getattr(game, "gravity", False)),
-        "positions": [{"name": name, "x": x, "y": y, **({"store": True} if pos in stores else {})}
+        "positions": [{"name": name, "x": x, "y": y, **({"store": True} if pos in stores else {}),
+                       **({"special": True} if pos in special else {})}
                       for pos, (name, (x, y)) in enumerate(zip(topo.names, topo.coords))],
+        # the lines of a graph board: each linked pair of positions once
+        "lines": sorted({(min(p, q), max(p, q)) for row in topo.links for p, q in enumerate(row) if q >= 0})
+        if board_style(game) == "lines" else [],
         "files": [file_letter(c) for c in range(width)] if algebraic else [],
         "ranks": [str(r + 1) for r in range(height)] if algebraic else [],
         "cell_labels": not algebraic and not counts(game),
