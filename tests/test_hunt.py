@@ -123,7 +123,7 @@ def test_geese_win_by_trapping() -> None:
     ("T3T/5/5/5/T4 g 20 0", "tiger"),
     ("T3T/5/5/5/T3T q 20 0", "side to move"),
     ("T3T/5/5/5/T3T g 20", "four fields"),
-    ("T3T/5/5/5/T3x g 20 0", ""),
+    ("T3T/5/5/5/T3x g 20 0", "no piece"),
 ])
 def test_bad_positions(text: str, words: str) -> None:
     with pytest.raises(PositionError, match=words):

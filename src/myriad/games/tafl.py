@@ -216,9 +216,10 @@ class Tafl(Game):
 
     def _exit_fort(self, cells: Sequence[int]) -> bool:
         """Whether the king, on the edge, can move and is walled in by defenders no attacker
-        can reach or capture: the squares the king reaches over empty squares hold no way
-        in for an attacker, and every defender of the wall has, on each line, a neighbour
-        that is off the board, inside the fort or another wall defender."""
+        can reach or capture: the squares the king reaches over empty squares touch no
+        attacker, and every defender of the wall stays safe: on each line it has a
+        neighbour off the board, inside the fort or itself a safe defender (safety is the
+        largest such set of defenders)."""
         king = cells.index(self.king)
         if king not in self.edge:
             return False
@@ -242,12 +243,18 @@ class Tafl(Game):
         if len(inside) < 2:
             return False  # the king cannot move
         links = self.topology.links
-        for d in wall:
-            for a, b in ((0, 1), (2, 3)):  # n/s and e/w
-                ends = (links[a][d], links[b][d])
-                if not any(e == NO_LINK or e in inside or e in wall for e in ends):
-                    return False
-        return True
+        safe = {p for p, c in enumerate(cells) if c == defender}
+        changed = True
+        while changed:
+            changed = False
+            for d in list(safe):
+                for a, b in ((0, 1), (2, 3)):  # n/s and e/w
+                    ends = (links[a][d], links[b][d])
+                    if not any(e == NO_LINK or e in inside or e in safe for e in ends):
+                        safe.discard(d)
+                        changed = True
+                        break
+        return wall <= safe
 
     # -- knowledge for bots ----------------------------------------------------------------------
 
