@@ -49,13 +49,15 @@ def cross_board() -> Topology:
 class HuntKnowledge:
     """Evaluation weights (for the hunters; the prey's score is the negation): each prey
     taken, each move a hunter has, each capture it threatens, each hunter left without a
-    move, each prey piece still in hand."""
+    move, each prey piece still in hand, and each point of the hunters' region (the points
+    they reach over empty points: the prey win by shrinking it to nothing)."""
 
     taken: int = 120
     mobility: int = 6
     threat: int = 35
     trapped: int = -90
     in_hand: int = 0
+    region: int = 5
 
 
 class HuntGame(Game):
@@ -90,6 +92,9 @@ class HuntGame(Game):
         self.prey_steps = tuple(tuple(t for t in (topology.step(p, d, PREY) for d in prey_dirs) if t != NO_LINK)
                                 for p in range(topology.size))
         self.hunter_count = start.split()[0].count(hl.upper())
+        #: per point, the points one line-step away.
+        self.neighbours = tuple(tuple(t for t in (row[p] for row in topology.links) if t != NO_LINK)
+                                for p in range(topology.size))
 
     # -- play ----------------------------------------------------------------------------------
 
@@ -140,9 +145,18 @@ class HuntGame(Game):
         score = k.taken * self._taken(state) + k.in_hand * state.hands[PREY][1]
         steps = self.jumps._king_slides[HUNTER]
         jumps = self.jumps._king_jumps[HUNTER]
-        for p, c in enumerate(cells):
-            if c != self.hunter:
-                continue
+        hunters = [p for p, c in enumerate(cells) if c == self.hunter]
+        if k.region:
+            seen = set(hunters)
+            todo = list(hunters)
+            neighbours = self.neighbours
+            while todo:
+                for t in neighbours[todo.pop()]:
+                    if t not in seen and not cells[t]:
+                        seen.add(t)
+                        todo.append(t)
+            score += k.region * (len(seen) - len(hunters))
+        for p in hunters:
             free = sum(1 for ray in steps[p] for t, _m in ray if not cells[t])
             threats = sum(1 for over, land in jumps[p] if cells[over] == self.prey and not cells[land])
             score += k.mobility * free + k.threat * threats
