@@ -6,7 +6,8 @@ jumping a prey piece to the empty point beyond, along a line (the jump mechanic 
 :mod:`myriad.core.mechanics.jumps`); prey pieces step and never capture, some first come
 onto the board one per turn from the hand.  The prey win by leaving the hunters no legal
 move; the hunters win by taking enough prey (or when the prey cannot move).  A position
-repeated a third time, or a long run of moves without a capture, draws.
+repeated a third time (bagh-chal), or a long run of moves without a capture (or, for prey
+that never step back, without a forward step), draws.
 
 Moves: ``d4-d5``, a capture ``d4xd6`` (a chain ``d4xd6xf6``), a placement ``c3``.
 Positions: the rank string of the board (each row lists its points left to right), the
@@ -68,7 +69,8 @@ class HuntGame(Game):
     def __init__(self, *, name: str, topology: Topology, player_names: tuple[str, str],
                  hunter: tuple[str, str], prey: tuple[str, str], start: str, prey_total: int,
                  prey_dirs: Sequence[str], continue_capture: str, capture_goal: int,
-                 move_limit: int, rules: str, knowledge: HuntKnowledge = HuntKnowledge()) -> None:
+                 move_limit: int, rules: str, repetition_draws: bool = True,
+                 knowledge: HuntKnowledge = HuntKnowledge()) -> None:
         self.player_names = player_names
         self.side_letters = (player_names[0][0], player_names[1][0])
         hl, pl = hunter[1], prey[1]
@@ -86,6 +88,11 @@ class HuntGame(Game):
         self.prey_total = prey_total
         self.capture_goal = capture_goal
         self.move_limit = move_limit
+        self.repetition_draws = repetition_draws
+        # prey that never step back make progress with every forward step (the clock restarts)
+        self.forward_only = "s" not in prey_dirs
+        self.forward = frozenset((p, t) for p in range(topology.size)
+                                 for t in (topology.step(p, "n", PREY),) if t != NO_LINK)
         self.jumps = JumpCaptures(topology, men=(self.unused[1], self.prey), kings=(self.hunter, self.unused[0]),
                                   promotion=((), ()), piece_codes=pieces.count, directions=ALL_DIRECTIONS,
                                   flying_kings=False, compulsory=False, continue_capture=continue_capture)
@@ -95,6 +102,7 @@ class HuntGame(Game):
         #: per point, the points one line-step away.
         self.neighbours = tuple(tuple(t for t in (row[p] for row in topology.links) if t != NO_LINK)
                                 for p in range(topology.size))
+        self._baseline = self._hunter_score(self.initial_state())
 
     # -- play ----------------------------------------------------------------------------------
 
@@ -117,9 +125,11 @@ class HuntGame(Game):
         hands = state.hands
         if move and move[0][0] == DROP:
             hands = ((0, 0), (0, hands[PREY][1] - 1))
-        irreversible = len(move) > 1 or hands != state.hands
-        clock = 0 if irreversible else state.counters[0] + 1
-        return Next(1 - state.to_move, state.flags, (clock,), hands, irreversible)
+        progress = len(move) > 1 or hands != state.hands or (
+            self.forward_only and state.to_move == PREY and (move[0][1], move[0][2]) in self.forward)
+        clock = 0 if progress else state.counters[0] + 1
+        # without a repetition rule no history is kept: a repeated position is no draw
+        return Next(1 - state.to_move, state.flags, (clock,), hands, progress or not self.repetition_draws)
 
     def outcome(self, state: State) -> Outcome | None:
         return self.result(state, self.legal_moves(state))
@@ -130,7 +140,7 @@ class HuntGame(Game):
             return Outcome.win(HUNTER, f"{taken} {self.player_names[PREY]} taken")
         if not moves:
             return Outcome.win(1 - state.to_move, f"{self.player_names[state.to_move]} cannot move")
-        if state.repetitions() >= 2:
+        if self.repetition_draws and state.repetitions() >= 2:
             return Outcome.draw("threefold repetition")
         if state.counters[0] >= self.move_limit:
             return Outcome.draw(f"{self.move_limit} plies without a capture or a placement")
@@ -139,7 +149,13 @@ class HuntGame(Game):
     # -- knowledge for bots ----------------------------------------------------------------------
 
     def evaluate(self, state: State) -> float:
-        """Prey taken, the hunters' mobility and threatened captures, trapped hunters."""
+        """Prey taken, the hunters' mobility and threatened captures, trapped hunters; less
+        the same score of the start position, so that a draw (0) is not what the side the
+        raw terms disfavour at the start steers for."""
+        score = self._hunter_score(state) - self._baseline
+        return score if state.to_move == HUNTER else -score
+
+    def _hunter_score(self, state: State) -> float:
         k = self.knowledge
         cells = state.cells
         score = k.taken * self._taken(state) + k.in_hand * state.hands[PREY][1]
@@ -162,7 +178,7 @@ class HuntGame(Game):
             score += k.mobility * free + k.threat * threats
             if not free and not threats:
                 score += k.trapped
-        return score if state.to_move == HUNTER else -score
+        return score
 
     def move_heuristic(self, state: State, move: Move) -> float:
         return float(sum(1 for a in move if a[0] == CAPTURE))
@@ -240,8 +256,8 @@ FOX_RULES = (
     "steps along a line to an adjacent empty point or jumps a goose next to it along a line to the "
     "empty point beyond, taking it; it may go on jumping in the same move, or stop. Capturing is "
     "not compulsory. Geese step {geese} and never jump. The geese win when the fox cannot move; the "
-    "fox wins when fewer than {least} geese are left or the geese cannot move. Threefold "
-    "repetition or 150 plies without a capture draws.")
+    "fox wins when fewer than {least} geese are left or the geese cannot move. 150 plies without "
+    "a capture{progress} draw.")
 
 
 def fox_and_geese(geese: int = 13) -> HuntGame:
@@ -262,7 +278,9 @@ def fox_and_geese(geese: int = 13) -> HuntGame:
         name=f"Fox and geese ({geese} geese)", topology=cross_board(), player_names=("fox", "geese"),
         hunter=("fox", "f"), prey=("goose", "g"), start=start, prey_total=geese, prey_dirs=dirs,
         continue_capture="may", capture_goal=geese - least + 1, move_limit=150,
-        rules=FOX_RULES.format(n=geese, first=first, geese=how, least=least))
+        repetition_draws=False,
+        rules=FOX_RULES.format(n=geese, first=first, geese=how, least=least,
+                               progress=" or a forward goose step" if geese == 17 else ""))
     return game
 
 

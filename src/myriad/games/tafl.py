@@ -140,6 +140,7 @@ class Tafl(Game):
         self.neighbours = tuple(tuple(n for n in (topology.links[d][p] for d in range(4)) if n != NO_LINK)
                                 for p in range(topology.size))
         self.start_counts = (start.count("A"), start.count("D"))
+        self._baseline = self._white_score(self.initial_state())
 
     # -- play ----------------------------------------------------------------------------------
 
@@ -259,7 +260,13 @@ class Tafl(Game):
     # -- knowledge for bots ----------------------------------------------------------------------
 
     def evaluate(self, state: State) -> float:
-        """Material, the king's roads to escape, his freedom and the attackers beside him."""
+        """Material, the king's roads to escape, his freedom and the attackers beside him,
+        less the same score of the start position (so a draw, 0, is no prize for the side
+        these terms disfavour at the start)."""
+        score = self._white_score(state) - self._baseline
+        return score if state.to_move == DEFENDERS else -score
+
+    def _white_score(self, state: State) -> float:
         k = self.knowledge
         cells = state.cells
         attackers = cells.count(self.soldier[ATTACKERS])
@@ -286,7 +293,7 @@ class Tafl(Game):
                 for c in self.corners:
                     guards = sum(1 for n in self.neighbours[c] if cells[n] == attacker)
                     score -= k.corner_guard * guards
-        return score if state.to_move == DEFENDERS else -score
+        return score
 
     @staticmethod
     def _open(cells: Sequence[int], ray: Sequence[int]) -> list[int]:
