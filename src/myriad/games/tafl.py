@@ -390,8 +390,10 @@ HNEFATAFL_START = "3AAAAA3/5A5/11/A4D4A/A3DDD3A/AA1DDKDD1AA/A3DDD3A/A4D4A/11/5A5
 
 
 def brandubh() -> Tafl:
-    """Brandubh, the Irish 7x7 tafl, as commonly reconstructed: corner escape, armed king
-    captured by two except on or beside the throne, where four sides are needed."""
+    """Brandubh, the Irish 7x7 tafl, as commonly reconstructed ("version 2" of
+    setupgroup.com/xo/brandub.php; corners and throne restricted as aagenielsen.dk's 7x7
+    rules say): corner escape, armed king captured by two except on or beside the throne,
+    where four sides are needed (three and the empty throne)."""
     return Tafl("Brandubh", 7, BRANDUBH_START, TaflRules(king_sides=2, king_strong="throne"), (
         "7x7; black (8 attackers) moves first against the white king and 4 defenders. Pieces move "
         "like rooks; only the king may stop on the throne (centre) or a corner; others may pass "
@@ -404,7 +406,9 @@ def brandubh() -> Tafl:
 
 def tablut() -> Tafl:
     """Tablut (Linnaeus, 1732) as reconstructed: 9x9, edge escape, the king captured by
-    two away from the throne, by four on it and beside it (the throne counting)."""
+    two away from the throne, by four on it and beside it (the throne counting).  Sources
+    differ on details; these choices are ours where they do (armed king, pieces may pass
+    over the empty throne)."""
     return Tafl("Tablut", 9, TABLUT_START,
                 TaflRules(escape="edge", corners_special=False, king_sides=2, king_strong="throne"), (
         "9x9; black (16 attackers) moves first against the white king and 8 defenders. Pieces "
