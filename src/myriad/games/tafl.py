@@ -24,7 +24,7 @@ plies since the last capture, e.g. ``3A3/3A3/3D3/AADKDAA/3D3/3A3/3A3 b 0``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from myriad.core.errors import InvalidMoveError, PositionError
 from myriad.core.game import Game, Next, Outcome
@@ -80,18 +80,20 @@ class TaflRules:
 @dataclass(frozen=True)
 class TaflKnowledge:
     """Evaluation weights, data beside the rules: material per piece, the king's open
-    roads to escape squares (reached in one move: nearly won), his free neighbours and
-    the attackers beside him, and mobility of the king."""
+    roads to escape squares (reached in one move: nearly won), squares he reaches from
+    which a road opens (``escape_in_two``) or two roads (``fork``: one move from a won
+    position), his free neighbours and the attackers beside him, his mobility, and the
+    attackers guarding the corners."""
 
     attacker: int = 100
     defender: int = 160
     open_road: int = 900
     escape_in_two: int = 120
+    fork: int = 350
     king_free_side: int = 25
     attacker_beside_king: int = -60
     king_mobility: int = 6
     corner_guard: int = 35
-    extra: dict[str, int] = field(default_factory=dict)
 
 
 class Tafl(Game):
@@ -140,6 +142,10 @@ class Tafl(Game):
         self.neighbours = tuple(tuple(n for n in (topology.links[d][p] for d in range(4)) if n != NO_LINK)
                                 for p in range(topology.size))
         self.start_counts = (start.count("A"), start.count("D"))
+        #: per square, the lines from it to an escape square: the squares passed, the last
+        #: one the escape square (for the evaluation's roads).
+        self.escape_paths = tuple(tuple(ray for ray in self.slides.rays[p] if ray[-1] in self.escape_squares)
+                                  for p in range(topology.size))
         self._baseline = self._white_score(self.initial_state())
 
     # -- play ----------------------------------------------------------------------------------
@@ -275,13 +281,16 @@ class Tafl(Game):
         if self.king in cells:
             king = cells.index(self.king)
             reach = self.slides.targets(cells, king)
-            escapes = self.escape_squares
-            roads = sum(1 for t in reach if t in escapes)
+            paths = self.escape_paths
+            roads = sum(1 for path in paths[king] if not any(cells[q] for q in path))
             score += k.open_road * min(roads, 2)
             if not roads:
-                two = sum(1 for t in reach for u in self.slides.rays[t] if u and any(
-                    q in escapes for q in self._open(cells, u)))
-                score += k.escape_in_two * min(two, 3)
+                two = forks = 0
+                for t in reach:
+                    open_paths = sum(1 for path in paths[t] if not any(cells[q] for q in path))
+                    two += open_paths > 0
+                    forks += open_paths > 1
+                score += k.escape_in_two * min(two, 3) + k.fork * min(forks, 2)
             score += k.king_mobility * len(reach)
             attacker = self.soldier[ATTACKERS]
             for n in self.neighbours[king]:
@@ -294,15 +303,6 @@ class Tafl(Game):
                     guards = sum(1 for n in self.neighbours[c] if cells[n] == attacker)
                     score -= k.corner_guard * guards
         return score
-
-    @staticmethod
-    def _open(cells: Sequence[int], ray: Sequence[int]) -> list[int]:
-        out = []
-        for t in ray:
-            if cells[t]:
-                break
-            out.append(t)
-        return out
 
     def move_heuristic(self, state: State, move: Move) -> float:
         score = float(10 * (len(move) - 1))
