@@ -189,3 +189,12 @@ def ring(names: Sequence[str], coords: Sequence[tuple[float, float]], *,
     identity = tuple(range(len(directions)))
     return Topology(tuple(names), tuple(coords), tuple(directions), tuple(links),
                     (identity,) * players, {}, 0, 0)
+
+
+def without_links(topology: Topology, drop: Callable[[int, str, int], bool]) -> Topology:
+    """A copy with the links ``drop(from, direction, to)`` is true for removed: the lines a
+    graph board lacks (an alquerque board's diagonals run through every other point only)."""
+    links = tuple(tuple(NO_LINK if t != NO_LINK and drop(p, name, t) else t for p, t in enumerate(row))
+                  for name, row in zip(topology.directions, topology.links))
+    return Topology(topology.names, topology.coords, topology.directions, links, topology.player_dirs,
+                    topology.zones, topology.width, topology.height)

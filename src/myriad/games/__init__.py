@@ -42,6 +42,12 @@ REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
     "rolit": ("myriad.games.rolit", "rolit", {"players": 4}),
     "rolit3": ("myriad.games.rolit", "rolit", {"players": 3}),
     "rolit2": ("myriad.games.rolit", "rolit", {"players": 2}),
+    "brandubh": ("myriad.games.tafl", "brandubh", {}),
+    "tablut": ("myriad.games.tafl", "tablut", {}),
+    "hnefatafl": ("myriad.games.tafl", "hnefatafl", {}),
+    "foxgeese": ("myriad.games.hunt", "fox_and_geese", {"geese": 13}),
+    "foxgeese17": ("myriad.games.hunt", "fox_and_geese", {"geese": 17}),
+    "baghchal": ("myriad.games.hunt", "bagh_chal", {}),
 }
 
 

@@ -27,7 +27,7 @@ from myriad.core.topology import file_letter
 
 #: Board styles the page knows how to draw ("grid": squares of one colour, ruled, as a
 #: shogi board).
-STYLES = ("checkered", "grid", "plain", "reversi", "intersections", "columns", "mancala", "dice")
+STYLES = ("checkered", "grid", "plain", "reversi", "intersections", "columns", "mancala", "dice", "lines")
 #: The board styles a variant file may ask for with its ``board`` key.
 DECLARED_STYLES = ("squares", "intersections")
 
@@ -61,8 +61,10 @@ def board_style(game: Game) -> str:
         if declared == "intersections" or (not declared and "palace" in game.topology.zones):
             return "intersections"
         return "grid" if written(game) else "checkered"
-    if game.family in ("draughts", "breakthrough"):
+    if game.family in ("draughts", "breakthrough", "tafl"):
         return "checkered"
+    if game.family == "hunt":
+        return "lines"
     return "plain"
 
 
@@ -190,6 +192,7 @@ def layout_json(game: Game) -> dict[str, Any]:
     height = topo.height or int(max(ys) - min(ys) + 1)
     algebraic = _algebraic(game)
     files, ranks = _edge_labels(game, width, height) if algebraic else ([], [])
+    special = getattr(game, "special_squares", frozenset())
     return {
         "id": game.id, "name": game.name, "family": game.family,
         "players": list(game.player_names), "colours": player_colours(game),
@@ -197,8 +200,12 @@ def layout_json(game: Game) -> dict[str, Any]:
         "start": game.format_position(game.initial_state()),
         "style": board_style(game), "width": width, "height": height,
         "gravity": bool(getattr(game, "gravity", False)),
-        "positions": [{"name": name, "x": x, "y": y, **({"store": True} if pos in stores else {})}
+        "positions": [{"name": name, "x": x, "y": y, **({"store": True} if pos in stores else {}),
+                       **({"special": True} if pos in special else {})}
                       for pos, (name, (x, y)) in enumerate(zip(topo.names, topo.coords))],
+        # the lines of a graph board: each linked pair of positions once
+        "lines": sorted({(min(p, q), max(p, q)) for row in topo.links for p, q in enumerate(row) if q >= 0})
+        if board_style(game) == "lines" else [],
         "files": files, "ranks": ranks,
         "cell_labels": not algebraic and not counts(game),
         "counts": counts(game),

@@ -17,9 +17,12 @@ parameter:
   ``"stop"`` it promotes and the move ends, ``"continue"`` it promotes and keeps capturing
   as a king;
 * ``merge_duplicate_routes`` capture routes with the same start, end, captured set and
-  result are one move (FMJD), or every route is a move of its own.
+  result are one move (FMJD), or every route is a move of its own;
+* ``continue_capture``       ``"must"`` (draughts, the default: see below), ``"may"``
+  (the piece may stop after any jump: the fox of fox and geese) or ``"no"`` (one jump per
+  move: the tigers of bagh-chal).
 
-Always: a capture sequence goes on as long as a further jump exists (a piece may not stop
+Under ``"must"``: a capture sequence goes on as long as a further jump exists (a piece may not stop
 half way; a flying king that can go on capturing from some landing squares must land on
 one of those), the moving piece leaves its start square at once (it may pass it again),
 and captured pieces stay on the board until the move ends: they cannot be jumped twice
@@ -62,8 +65,12 @@ class JumpCaptures:
                  men_capture_backwards: bool = False, flying_kings: bool = False,
                  compulsory: bool = True, maximum_capture: bool = False,
                  capture_promotion: CapturePromotion = "end",
-                 merge_duplicate_routes: bool = True) -> None:
+                 merge_duplicate_routes: bool = True, continue_capture: str = "must") -> None:
         players = len(men)
+        if continue_capture not in ("must", "may", "no"):
+            raise GameDefinitionError(
+                f"jump captures: continue_capture must be must, may or no, not {continue_capture!r}")
+        self.continue_capture = continue_capture
         if len(kings) != players or len(promotion) != players:
             raise GameDefinitionError("jump captures: one man, one king and one promotion zone per player")
         if capture_promotion not in _MODES:
@@ -213,6 +220,7 @@ class JumpCaptures:
         mode = self._mode
         man_jumps, king_jumps = self._man_jumps[player], self._king_jumps[player]
         flying = self.flying_kings
+        chain, may_stop = self.continue_capture != "no", self.continue_capture == "may"
         path = [start]
         caps: list[int] = []
 
@@ -240,14 +248,18 @@ class JumpCaptures:
                 while j < n and not board[ray[j]]:
                     land = ray[j]
                     path.append(land)
-                    if man and promo[land] and mode != _END:
+                    if may_stop:
+                        routes.append((tuple(path), tuple(caps)))
+                    if not chain:
+                        pass
+                    elif man and promo[land] and mode != _END:
                         if mode == _CONTINUE and extend(land, king_jumps, flying, False):
                             went_on = True
                     elif extend(land, jumps, far, man):
                         went_on = True
                     path.pop()
                     j += 1
-                if not went_on:
+                if not went_on and not may_stop:
                     # No landing square leads on: each one ends a route.
                     caps_t = tuple(caps)
                     for k in range(i + 1, j):

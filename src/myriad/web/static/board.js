@@ -154,6 +154,12 @@ function drawGround(g, geo, layout) {
         el("rect", { x: cx, y: cy, width: 1, height: 1, class: (x + y) % 2 === 0 ? "sq-dark" : "sq-light" }, g);
       }
     }
+    layout.positions.forEach((p, i) => {  // tafl's throne and corners
+      if (!p.special) return;
+      const [cx, cy] = geo.centre(i);
+      el("path", { d: `M${cx - 0.3},${cy - 0.3}L${cx + 0.3},${cy + 0.3}M${cx + 0.3},${cy - 0.3}L${cx - 0.3},${cy + 0.3}`,
+                   class: "special", stroke: "#7a2e1f", "stroke-width": 0.06 }, g);
+    });
   } else if (style === "grid") {  // squares of one colour, ruled (shogi)
     for (let i = 0; i <= width; i++) el("line", { x1: m + i, y1: t, x2: m + i, y2: t + height, class: "grid" }, g);
     for (let j = 0; j <= height; j++) el("line", { x1: m, y1: t + j, x2: m + width, y2: t + j, class: "grid" }, g);
@@ -178,6 +184,15 @@ function drawGround(g, geo, layout) {
       const [cx, cy] = geo.corner(x, y);
       el("circle", { cx: cx + 0.5, cy: cy + 0.5, r: 0.1, class: "star" }, g);
     }
+  } else if (style === "lines") {  // a graph board: its lines, a dot on each point
+    for (const [a, b] of layout.lines) {
+      const [x1, y1] = geo.centre(a), [x2, y2] = geo.centre(b);
+      el("line", { x1, y1, x2, y2, class: "grid" }, g);
+    }
+    layout.positions.forEach((p, i) => {
+      const [cx, cy] = geo.centre(i);
+      el("circle", { cx, cy, r: 0.08, class: "star" }, g);
+    });
   } else if (style === "columns") {
     layout.positions.forEach((p, i) => {
       const [cx, cy] = geo.centre(i);

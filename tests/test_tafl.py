@@ -1,0 +1,118 @@
+"""Tafl: the custodial-capture and restricted-slide mechanics, the three variants, and the
+comparison with an independent Copenhagen engine.
+
+Independent data: ``tests/data/hnefatafl_ftzm_playouts.txt``, random playouts by
+libhnefatafl of https://github.com/ftzm/hnefatafl (commit 320fcb3), run as a separate
+program (``tests/data/hnefatafl_playouts.c``).  At every ply the legal moves, with the
+pieces each would take, must agree, and so must the way the game ends.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from myriad.core.errors import PositionError
+from myriad.core.game import perft
+from myriad.core.mechanics.custodial import CustodialCapture
+from myriad.core.mechanics.restricted import RestrictedSlides
+from myriad.core.topology import square_board
+from myriad.games import get_game
+
+DATA = Path(__file__).parent / "data" / "hnefatafl_ftzm_playouts.txt"
+
+
+def fnv(texts: list[str]) -> str:
+    h = 2166136261
+    for t in sorted(texts):
+        for ch in (t + " ").encode():
+            h = ((h ^ ch) * 16777619) & 0xFFFFFFFF
+    return f"{h:08x}"
+
+
+def ftzm_name(name: str) -> str:
+    """ftzm names files from k (its index 0) to a; the board is symmetric, so mirror."""
+    return chr(ord("a") + ord("k") - ord(name[0])) + name[1:]
+
+
+def described(game, state, move) -> str:
+    """A move as the driver writes it: from-to, then xSQ per capture in ftzm's index order
+    (the king's capture is not among them: libhnefatafl reports it as the game's end)."""
+    names = [ftzm_name(n) for n in game.topology.names]
+    index = {n: int(n[1:]) * 11 + ord("k") - ord(n[0]) for n in names}
+    caps = sorted((names[c] for c in move.captures if state.cells[c] != game.king), key=index.__getitem__)
+    return f"{names[move[0][1]]}-{names[move[0][2]]}" + "".join("x" + c for c in caps)
+
+
+def read_playouts() -> list[tuple[list[tuple[str, int, str]], str, int]]:
+    games, plies = [], []
+    for line in DATA.read_text().splitlines():
+        if line.startswith("#") or line.startswith("game"):
+            continue
+        fields = line.split()
+        if fields[0] == "end":
+            games.append((plies, fields[1], int(fields[2])))
+            plies = []
+        else:
+            plies.append((fields[0], int(fields[1]), fields[2]))
+    return games
+
+
+# ftzm's statuses and Myriad's reasons for the same ends.
+SAME_END = {"king_escaped": "the king escapes", "king_captured": "the king is captured",
+            "white_surrounded": "the attackers encircle every white piece",
+            "exit_fort": "the king stands in an exit fort", "no_moves": "no legal move"}
+
+
+def replay(plies: list[tuple[str, int, str]], status: str, length: int) -> int:
+    """Replay one playout; return the plies compared."""
+    game = get_game("hnefatafl")
+    state = game.initial_state()
+    for ply, (played, count, digest) in enumerate(plies):
+        out = game.outcome(state)
+        if out is not None:
+            # only the rules libhnefatafl leaves out may end our game first
+            assert out.reason.startswith(("a position repeated", "200 plies")), (ply, out)
+            return ply
+        moves = game.legal_moves(state)
+        ours = [described(game, state, m) for m in moves]
+        assert len(moves) == count, f"ply {ply}: {len(moves)} moves, libhnefatafl {count}"
+        assert fnv(ours) == digest, f"ply {ply}: the legal moves or their captures differ"
+        move = moves[ours.index(played)]
+        state = game.play(state, move)
+    out = game.outcome(state)
+    if status == "ongoing":
+        assert out is None or out.reason.startswith(("a position repeated", "200 plies")), out
+    elif status == "king_escaped" and out is None:
+        # libhnefatafl ends the game one move early when the king stands beside a corner
+        # he can step into (no piece but the king may stand there, and on the edge he cannot
+        # be captured): that move must exist and win.
+        for reply in game.legal_moves(state):
+            after = game.play(state, reply)
+            escapes = [m for m in game.legal_moves(after) if m[0][2] in game.corners]
+            assert escapes and game.outcome(game.play(after, escapes[0])).reason == "the king escapes"
+    else:
+        assert out is not None and out.reason == SAME_END[status], (status, out)
+    return len(plies)
+
+
+PLAYOUTS = read_playouts()
+
+
+def test_the_data_is_there() -> None:
+    assert len(PLAYOUTS) == 40
+    assert PLAYOUTS[0][0][0][1] == 116  # the opening position's 116 moves
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_playouts_agree_with_libhnefatafl(index: int) -> None:
+    plies, status, length = PLAYOUTS[index]
+    assert replay(plies, status, length) > 50
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", range(4, 40))
+def test_playouts_agree_with_libhnefatafl_deep(index: int) -> None:
+    plies, status, length = PLAYOUTS[index]
+    assert replay(plies, status, length) > 0
