@@ -769,14 +769,16 @@ class PieceGame(Game):
 
     def _format_hand(self, hands: Sequence[Sequence[int]], counted: bool) -> str:
         """The hands as :meth:`_parse_hand` reads them, most valuable kinds first."""
+        return "".join(self._held(hands[player], player, counted) for player in range(2))
+
+    def _held(self, hand: Sequence[int], player: int, counted: bool) -> str:
+        """One player's hand: its letters, each after its count or repeated."""
         order = sorted(self.hand_kinds, key=lambda k: (-self.pieces.kinds[k].value, k))
         out = []
-        for player in range(2):
-            for k in order:
-                n = hands[player][k]
-                letter = self.pieces.letter_of[1 + k * 2 + player]
-                if n:
-                    out.append((str(n) if n > 1 else "") + letter if counted else letter * n)
+        for k in order:
+            n, letter = hand[k], self.pieces.letter_of[1 + k * 2 + player]
+            if n:
+                out.append((str(n) if n > 1 else "") + letter if counted else letter * n)
         return "".join(out)
 
     # -- positions no game reaches ---------------------------------------------------------------
@@ -978,8 +980,7 @@ class PieceGame(Game):
         text = super().render(state)
         if not state.hands:
             return text
-        held = [self._format_hand([h if p == player else [0] * len(h) for p, h in enumerate(state.hands)], True)
-                for player in range(2)]
+        held = [self._held(state.hands[player], player, True) for player in range(2)]
         return text + "\n" + "\n".join(f"hand of {self.player_names[p]}: {held[p] or '-'}" for p in range(2))
 
     def format_position(self, state: State) -> str:
