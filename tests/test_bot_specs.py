@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from myriad.ai import BotSpecError, make_bot, parse_spec
+from myriad.ai import BOTS
 from myriad.games import get_game
 
 
@@ -35,3 +36,40 @@ def test_numbers_are_read_as_int_or_float() -> None:
         "alphabeta", {"depth": 3, "time": 0.5, "algo": "mtdf"})
     assert parse_spec("chain:book,alphabeta:time=1,depth=2,random") == (
         "chain", {"links": ["book", "alphabeta:time=1,depth=2", "random"]})
+
+
+def _a_game_it_plays(kind: type) -> str:
+    return next(gid for gid in ("tictactoe", "pig20", "rolit") if kind.plays(get_game(gid)))
+
+
+def _allowed_value(rule: object) -> object:
+    if isinstance(rule, frozenset):
+        return sorted(rule)[0]
+    assert isinstance(rule, tuple)
+    kind, low, high = rule
+    return kind(high)
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_every_bot_refuses_an_option_it_does_not_have(name: str) -> None:
+    game = get_game(_a_game_it_plays(BOTS[name]))
+    with pytest.raises(BotSpecError, match=f"{name} has no option 'frobnicate'; its options: "):
+        make_bot(f"{name}:frobnicate=1", game)
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_every_declared_option_is_taken_at_its_bounds_and_refused_beyond(name: str) -> None:
+    """Each option a bot declares is accepted at its edge values and refused just past them."""
+    game = get_game(_a_game_it_plays(BOTS[name]))
+    for key, rule in BOTS[name].OPTIONS.items():
+        if rule is str:
+            continue  # a book's file: read when the bot is made (tests/test_ai.py)
+        make_bot(f"{name}:{key}={_allowed_value(rule)}", game)
+        if isinstance(rule, tuple):
+            kind, low, high = rule
+            beyond = high + 1 if kind is int else high * 2
+            with pytest.raises(BotSpecError, match=f"{name}: {key} must be"):
+                make_bot(f"{name}:{key}={beyond}", game)
+        else:
+            with pytest.raises(BotSpecError, match=f"{name}: {key} must be one of"):
+                make_bot(f"{name}:{key}=nonsense", game)

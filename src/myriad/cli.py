@@ -78,7 +78,8 @@ def show_json(game: Game, state: State) -> dict[str, Any]:
 
 def cmd_games(args: argparse.Namespace) -> int:
     """List every registered game."""
-    rows, failures = [], []
+    rows: list[dict[str, Any]] = []
+    failures: list[str] = []
     for game_id in game_ids():
         try:
             game = load_game(game_id)

@@ -17,10 +17,11 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-from myriad.ai.bot import Bot, Decision, Limits, SearchTimeout, collection_reserve, gc_paused
-from myriad.ai.budget import entry_limit, hash_bytes, split
+from myriad.ai.bot import (FLAG, LIMIT_OPTIONS, Allowed, Bot, Decision, Limits, SearchTimeout, collection_reserve,
+                            gc_paused)
+from myriad.ai.budget import HASH, entry_limit, hash_bytes, split
 from myriad.ai.threats import ThreatSearch
 from myriad.core.caches import ByteBudget
 from myriad.core.game import Game, Outcome
@@ -114,6 +115,10 @@ class AlphaBeta(Bot):
     (0 to switch off the threat-space searches of games with ``threat_space``)."""
 
     name = "alphabeta"
+    OPTIONS: ClassVar[dict[str, Allowed]] = {
+        "algo": frozenset({"negamax", "pvs", "mtdf"}), **LIMIT_OPTIONS, "moves": (int, 0, 1000),
+        "root": (int, 0, 1000), "quiescence": FLAG, "qdepth": (int, 0, 64), "threats": FLAG,
+        "tt": (int, 1, 1 << 30), "hash": HASH}
     # (Two players, no chance: the base's ``max_players`` and ``chance``, inherited, as
     # this class is compiled and its own would not be readable from the class.)
 

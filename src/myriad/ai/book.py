@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
 
-from myriad.ai.bot import Bot, Decision, Limits
+from myriad.ai.bot import SEED, Allowed, Bot, Decision, Limits
 from myriad.core.errors import MyriadError
 from myriad.core.game import Game
 from myriad.core.move import Move
@@ -56,6 +56,7 @@ class BookBot(Bot):
     file that cannot be read as a book is a :class:`~myriad.core.errors.MyriadError`."""
 
     name = "book"
+    OPTIONS: ClassVar[dict[str, Allowed]] = {"file": str, "seed": SEED}
     max_players = None  # a book plays whatever its records played
     chance = True
     suggested = False

@@ -10,10 +10,10 @@ from __future__ import annotations
 import gc
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from myriad.core.errors import MyriadError
 from myriad.core.game import Game
@@ -27,6 +27,41 @@ class BotSpecError(MyriadError):
 
 class SearchTimeout(Exception):
     """Raised inside a search when its deadline or node budget is spent."""
+
+
+#: An option's allowed values: a set of words, ``(type, lowest, highest)`` for a number
+#: (``int``: a whole number), or ``str`` for any text.
+Allowed = frozenset[str] | tuple[type, float, float] | type
+FLAG: Allowed = (int, 0, 1)
+SEED: Allowed = (int, 0, 2**32 - 1)
+TIME: Allowed = (float, 0.001, 86_400.0)
+DEPTH: Allowed = (int, 1, 64)
+NODES: Allowed = (int, 1, 10**11)
+#: The limits every searcher takes.
+LIMIT_OPTIONS: dict[str, Allowed] = {"time": TIME, "depth": DEPTH, "nodes": NODES}
+
+
+def check_option(bot: str, key: str, value: Any, allowed: Mapping[str, Allowed]) -> None:
+    """Raise :class:`BotSpecError` unless ``allowed`` has option ``key`` of bot ``bot``
+    and ``value`` is one of its values (``True``, a bare word, counts as 1)."""
+    rule = allowed.get(key)
+    if rule is None:
+        raise BotSpecError(f"{bot} has no option {key!r}; its options: {', '.join(allowed) or 'none'}")
+    if rule is str:
+        if not isinstance(value, str):
+            raise BotSpecError(f"{bot}: {key} must be text, not {value!r}")
+        return
+    if isinstance(rule, frozenset):
+        if value not in rule:
+            raise BotSpecError(f"{bot}: {key} must be one of {', '.join(sorted(rule))}, not {value!r}")
+        return
+    assert isinstance(rule, tuple)
+    kind, low, high = rule
+    number = int(value) if isinstance(value, bool) else value
+    if (not isinstance(number, (int, float)) or (kind is int and not isinstance(number, int))
+            or not low <= number <= high):
+        wanted = "a whole number" if kind is int else "a number"
+        raise BotSpecError(f"{bot}: {key} must be {wanted} from {low:g} to {high:g}, not {value!r}")
 
 
 @dataclass(frozen=True)
@@ -76,6 +111,9 @@ class Bot:
     cannot do and the bots that can), instead of playing bad moves."""
 
     name = "bot"
+    #: The options a spec may give this kind of bot, and their values (see :data:`Allowed`):
+    #: any other option, or a value out of range, is refused when the bot is made.
+    OPTIONS: ClassVar[dict[str, Allowed]] = {}
     max_players: int | None = 2
     chance: bool = False
     #: Whether a refusal names this registered bot among those that can play a game (not
@@ -87,11 +125,8 @@ class Bot:
         self.options = options
         if not self.plays(game):
             raise ValueError(self.refusal(game))
-        for key, kind in (("time", (int, float)), ("depth", int), ("nodes", int), ("seed", int)):
-            value = options.get(key)
-            if value is not None and (isinstance(value, bool) or not isinstance(value, kind) or value < 0
-                                      or (key != "seed" and value == 0)):
-                raise ValueError(f"{self.name}: {key} must be a positive number, not {value!r}")
+        for key, value in options.items():
+            check_option(self.name, key, value, self.OPTIONS)
 
     @classmethod
     def plays(cls, game: Game) -> bool:

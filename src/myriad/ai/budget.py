@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from myriad.ai.bot import Allowed
 from myriad.core.caches import MB
 
 #: Megabytes of one bot's tables when ``hash=`` is not given.
@@ -20,6 +21,8 @@ DEFAULT_HASH_MB = 64
 MAX_HASH_MB = 16384
 #: The least (64 KiB): tables of a few hundred entries.
 MIN_HASH_MB = 1 / 16
+#: The ``hash`` option's values.
+HASH: Allowed = (float, MIN_HASH_MB, MAX_HASH_MB)
 
 
 def hash_bytes(options: Mapping[str, Any], name: str) -> int:

@@ -11,10 +11,10 @@ mover)``; its table entries end with their best move.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, ClassVar
 
-from myriad.ai.bot import Bot, Decision, Limits, SearchTimeout, collection_reserve, gc_paused
-from myriad.ai.budget import hash_bytes
+from myriad.ai.bot import LIMIT_OPTIONS, Allowed, Bot, Decision, Limits, SearchTimeout, collection_reserve, gc_paused
+from myriad.ai.budget import HASH, hash_bytes
 from myriad.ai.utility import scale_option
 from myriad.core.caches import ByteBudget
 from myriad.core.game import Game
@@ -46,6 +46,7 @@ class DeepeningSearch(Bot):
     ``scale`` (the evaluation worth a 73% share, see :mod:`myriad.ai.utility`; default: the
     game's typical evaluation)."""
 
+    OPTIONS: ClassVar[dict[str, Allowed]] = {**LIMIT_OPTIONS, "hash": HASH, "scale": (float, 0.001, 10**9)}
     #: Bytes of a table entry until some are measured.
     entry_guess = 300
 

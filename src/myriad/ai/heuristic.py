@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 from myriad.ai.alphabeta import WIN, terminal_score
-from myriad.ai.bot import Bot, Decision, Limits
-from myriad.ai.budget import hash_bytes
+from myriad.ai.bot import SEED, Allowed, Bot, Decision, Limits
+from myriad.ai.budget import HASH, hash_bytes
 from myriad.core.game import Game
 from myriad.core.move import Move
 from myriad.core.state import State
@@ -27,6 +27,7 @@ class HeuristicBot(Bot):
     """Greedy one-ply bot with a safety check against immediate losses."""
 
     name = "heuristic"
+    OPTIONS: ClassVar[dict[str, Allowed]] = {"noise": (float, 0, 10**6), "seed": SEED, "hash": HASH}
     max_players = None
     chance = True
 

@@ -25,10 +25,10 @@ import math
 import random
 import sys
 import time
-from typing import Any
+from typing import Any, ClassVar
 
-from myriad.ai.bot import Bot, Decision, Limits, collection_reserve, gc_paused
-from myriad.ai.budget import hash_bytes
+from myriad.ai.bot import SEED, TIME, Allowed, Bot, Decision, Limits, collection_reserve, gc_paused
+from myriad.ai.budget import HASH, hash_bytes
 from myriad.ai.utility import outcome_shares, shares_of
 from myriad.core.caches import MIN_ENTRIES, deep_size
 from myriad.core.game import Game
@@ -80,6 +80,9 @@ class MCTS(Bot):
     """UCT with playouts cut off by evaluation, and tree reuse between moves."""
 
     name = "mcts"
+    OPTIONS: ClassVar[dict[str, Allowed]] = {
+        "time": TIME, "playouts": (int, 1, 10**9), "c": (float, 0, 100), "cutoff": (int, 0, 10**6),
+        "playout": frozenset(PLAYOUTS), "seed": SEED, "scale": (float, 0, 10**9), "hash": HASH}
     max_players: int | None = None
     chance = True
 

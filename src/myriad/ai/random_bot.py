@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
-from myriad.ai.bot import Bot, Decision, Limits
+from myriad.ai.bot import SEED, Allowed, Bot, Decision, Limits
 from myriad.core.game import Game
 from myriad.core.state import State
 
@@ -14,6 +14,7 @@ class RandomBot(Bot):
     """Plays a uniformly random legal move."""
 
     name = "random"
+    OPTIONS: ClassVar[dict[str, Allowed]] = {"seed": SEED}
     max_players = None
     chance = True
 

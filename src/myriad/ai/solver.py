@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from myriad.ai.alphabeta import terminal_score
-from myriad.ai.bot import Bot, Decision, Limits, SearchTimeout
-from myriad.ai.budget import hash_bytes
+from myriad.ai.bot import LIMIT_OPTIONS, Allowed, Bot, Decision, Limits, SearchTimeout
+from myriad.ai.budget import HASH, hash_bytes
 from myriad.core.caches import ByteBudget
 from myriad.core.game import Game
 from myriad.core.move import Move
@@ -39,6 +39,7 @@ class Solver(Bot):
     outcome) and ``score_bounds(state, player)`` bounds them in unfinished games."""
 
     name = "solver"
+    OPTIONS: ClassVar[dict[str, Allowed]] = {**LIMIT_OPTIONS, "hash": HASH}
     max_players = 2
     chance = False
 

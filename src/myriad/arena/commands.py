@@ -192,10 +192,10 @@ def cmd_match(args: argparse.Namespace) -> int:
                     if s == spec), default=0.0) for spec in (args.bot_a, args.bot_b)]
     forfeits = [f for r in result.results for f in r.failures]
     if args.json:
-        out = {k: summary[k] for k in ("games", "wins", "draws", "losses", "score", "elo", "elo_error",
-                                       "elo_low", "elo_high", "average_scores")}
-        out.update(longest_move=[round(t, 4) for t in slowest], forfeits=result.forfeits)
-        print(json.dumps(out))
+        report = {k: summary[k] for k in ("games", "wins", "draws", "losses", "score", "elo", "elo_error",
+                                          "elo_low", "elo_high", "average_scores")}
+        report.update(longest_move=[round(t, 4) for t in slowest], forfeits=result.forfeits)
+        print(json.dumps(report))
         return 0
     print(f"{game.name}: {args.bot_a} vs {args.bot_b}, {result.games} games, {args.movetime} s/move")
     print(f"+{result.wins} ={result.draws} -{result.losses}  score {summary['score']:.3f} "

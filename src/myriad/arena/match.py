@@ -161,7 +161,7 @@ def play_game(game_id: str, specs: Sequence[str], movetime: float, opening: Sequ
         limits = Limits(deadline=began + movetime)  # the bot's clock starts now, whatever follows
         try:
             decision = bots[player].choose(game.observe(state, player), limits)
-            move: Move = decision.move
+            move = decision.move
         except Exception as err:  # noqa: BLE001 - a crashing bot loses, the match goes on
             return forfeit(player, "crashed", repr(err))
         spent = time.monotonic() - began

@@ -143,7 +143,7 @@ class PieceRules:
 class PieceGame(Game):
     """Runs a :class:`PieceRules` declaration."""
 
-    player_names = ("white", "black")
+    player_names: tuple[str, ...] = ("white", "black")
     side_letters = ("w", "b")
 
     def __init__(self, topology: Topology, kinds: Sequence[PieceKind], rules: PieceRules,
@@ -496,7 +496,7 @@ class PieceGame(Game):
             passed = self.tables.double_step_passed(move, state.cells[move[0][1]])
             if passed >= 0 and self._ep_possible(cells, passed, state.to_move):
                 new_ep = passed + 1
-        flags = (new_rights, new_ep) if state.flags else ()
+        flags: tuple[int, ...] = (new_rights, new_ep) if state.flags else ()
         if self.piece_rules.may_pass:  # passes in a row
             flags += (0 if move else state.flags[2] + 1,)
         player = state.to_move
@@ -586,8 +586,8 @@ class PieceGame(Game):
         if rules.max_moves and state.counters[1] > rules.max_moves:
             return self.undecided(state, f"{rules.max_moves} moves played")
         if self.honour is not None and state.counters[2] and state.counters[0] > state.counters[2]:
-            bare = any(sum(1 for c in cells if c and owner_of[c] == p) == 1 for p in range(2))
-            honour = "pieces'" if bare else "board's"
+            lone_king = any(sum(1 for c in cells if c and owner_of[c] == p) == 1 for p in range(2))
+            honour = "pieces'" if lone_king else "board's"
             return Outcome.draw(f"counting: {state.counters[2] // 2} moves of {honour} honour")
         return None
 

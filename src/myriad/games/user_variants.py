@@ -185,7 +185,7 @@ def _check_declared(lines: Source, data: Mapping[str, Any]) -> None:
         for name, piece in pieces.items():
             if not isinstance(piece, dict):
                 continue
-            betzas = [(("betza",), piece.get("betza"))]
+            betzas: list[tuple[tuple[str, ...], Any]] = [(("betza",), piece.get("betza"))]
             zone_moves = piece.get("zone_moves")
             if isinstance(zone_moves, dict):
                 betzas += [(("zone_moves", zone), text) for zone, text in zone_moves.items()]

@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from myriad.core.errors import GameDefinitionError, MyriadError
 from myriad.core.mechanics.betza import keeps_colour, parse_betza
@@ -338,7 +338,7 @@ def _check_value(source: Source, path: tuple[str | int, ...], value: Any, field:
         if not isinstance(item, field.item) or (field.item is int and isinstance(item, bool)):
             raise source.error(here, f"expected {_type_name(field.item)} in {path[-1]} ({field.what}), got {item!r}")
         if field.schema is not None:
-            _check_schema(source, here, item, field.schema)
+            _check_schema(source, here, cast(Mapping[str, Any], item), field.schema)
 
 
 # -- inheritance ---------------------------------------------------------------------------------
@@ -435,8 +435,10 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
     if not pieces:
         raise where.error(("pieces",), "a variant needs at least one piece kind")
     setups = {"start": spec["start"], **spec.get("setups", {})}
-    zones = {name: _zone(where, ("zones", name), board, squares) for name, squares in spec.get("zones", {}).items()}
-    kinds, movement, letters = [], {}, {}
+    zones: dict[str, tuple[frozenset[int], ...]] = {name: _zone(where, ("zones", name), board, squares) for name, squares in spec.get("zones", {}).items()}
+    kinds: list[PieceKind] = []
+    movement: dict[str, tuple[Any, ...]] = {}
+    letters: dict[str, str] = {}
     aliases: dict[str, str] = {}
     for name, piece in pieces.items():
         for key in ("letter", "betza"):
@@ -464,7 +466,7 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
             for zone_name, betza in piece.get(key, {}).items():
                 extra = _zone_rules(where, ("pieces", name, key, zone_name), zones, betza, hops)
                 movement[name] += tuple(replace(r, **{field: zone_name}) for r in extra)
-        barred: dict[str, tuple[str, ...]] = {}
+        barred: dict[str, Any] = {}  # Hop fields: kinds it may not hop over or take
         for key in ("hop_not_over", "hop_not_taking"):
             for i, other in enumerate(piece.get(key, ())):
                 if other not in pieces:

@@ -104,8 +104,8 @@ def format_fen(turn: str, pieces: Mapping[int, tuple[str, bool]], halfmove_clock
     return f"{turn}:{lists[0]}:{lists[1]}{clock}"
 
 
-def format_move(squares: Sequence[int], capture: bool) -> str:
-    """A move text: the visited square numbers joined by ``x`` (capture) or ``-``."""
+def format_move(squares: Sequence[int | str], capture: bool) -> str:
+    """A move text: the visited squares (numbers or names) joined by ``x`` (capture) or ``-``."""
     return ("x" if capture else "-").join(str(s) for s in squares)
 
 

@@ -26,6 +26,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from myriad.ai import BOTS, BotSpecError, Limits, make_bot, parse_spec
+from myriad.ai.bot import Allowed, check_option
 from myriad.core.game import Game
 from myriad.core.move import Move
 from myriad.core.state import State
@@ -53,32 +54,22 @@ MAX_THINK = 30.0
 #: The most memory (MB) a browser's bot may ask for with ``hash=``.
 MAX_HASH = 256
 
-#: An option's allowed values: a set of words, or (type, lowest, highest).
-Allowed = frozenset[str] | tuple[type, float, float]
-INT_FLAG: Allowed = (int, 0, 1)
-SEED: Allowed = (int, 0, 2**31)
 TIME: Allowed = (float, 0.01, MAX_THINK)
 HASH: Allowed = (int, 1, MAX_HASH)
-#: The bots a browser may seat, and the options it may give each.  Nothing here reads a file.
+#: The bots a browser may seat.
+OFFERED = ("random", "heuristic", "alphabeta", "mcts", "book", "solver", "maxn", "paranoid", "expectimax")
+#: Options whose values the server narrows (each bot class declares its own in ``OPTIONS``).
+SERVER_LIMITS: dict[str, Allowed] = {"time": TIME, "hash": HASH}
+#: Options never taken from the network: ``file`` names a file (a book's), so ``book`` here
+#: is the package's own book.
+NOT_OFFERED = frozenset({"file"})
+#: The bots a browser may seat and the options it may give each: every bot's own options
+#: (:attr:`myriad.ai.Bot.OPTIONS`), narrowed by :data:`SERVER_LIMITS`, less
+#: :data:`NOT_OFFERED`.  Nothing here reads a file.
 BOT_OPTIONS: dict[str, dict[str, Allowed]] = {
-    "random": {"seed": SEED},
-    "heuristic": {"noise": (float, 0, 1000), "seed": SEED},
-    "alphabeta": {"algo": frozenset({"negamax", "pvs", "mtdf"}), "time": TIME, "depth": (int, 1, 64),
-                  "nodes": (int, 1, 10**8), "moves": (int, 0, 1000), "root": (int, 0, 1000),
-                  "quiescence": INT_FLAG, "qdepth": (int, 0, 64), "threats": INT_FLAG,
-                  "tt": (int, 1, 1 << 22), "hash": HASH},
-    "mcts": {"time": TIME, "playouts": (int, 1, 10**7), "c": (float, 0, 100), "cutoff": (int, 0, 10_000),
-             "playout": frozenset({"random", "heuristic"}), "seed": SEED, "scale": (float, 0, 10**6),
-             "hash": HASH},
-    "book": {"seed": SEED},
-    "solver": {"time": TIME, "depth": (int, 1, 64), "nodes": (int, 1, 10**8), "hash": HASH},
-    "maxn": {"time": TIME, "depth": (int, 1, 64), "nodes": (int, 1, 10**8), "hash": HASH,
-             "scale": (float, 0.001, 10**6)},
-    "paranoid": {"time": TIME, "depth": (int, 1, 64), "nodes": (int, 1, 10**8), "hash": HASH,
-                 "scale": (float, 0.001, 10**6)},
-    "expectimax": {"time": TIME, "depth": (int, 1, 64), "nodes": (int, 1, 10**8), "hash": HASH,
-                   "scale": (float, 0.001, 10**6)},
-}
+    name: {key: SERVER_LIMITS.get(key, allowed) for key, allowed in BOTS[name].OPTIONS.items()
+           if key not in NOT_OFFERED}
+    for name in OFFERED}
 
 
 def levels(game: Game) -> dict[str, str]:
@@ -134,20 +125,7 @@ def check_link(name: str, options: dict[str, Any], game: Game) -> None:
     if not BOTS[name].plays(game):
         raise BotSpecError(BOTS[name].refusal(game))
     for key, value in options.items():
-        rule = allowed.get(key)
-        if rule is None:
-            raise BotSpecError(f"{name}: option {key!r} is not allowed here; allowed: "
-                               f"{', '.join(allowed) or 'none'}")
-        if isinstance(rule, frozenset):
-            if value not in rule:
-                raise BotSpecError(f"{name}: {key} must be one of {', '.join(sorted(rule))}, not {value!r}")
-            continue
-        kind, low, high = rule
-        number = int(value) if isinstance(value, bool) else value
-        if (not isinstance(number, (int, float)) or (kind is int and not isinstance(number, int))
-                or not low <= number <= high):
-            wanted = "a whole number" if kind is int else "a number"
-            raise BotSpecError(f"{name}: {key} must be {wanted} from {low:g} to {high:g}, not {value!r}")
+        check_option(name, key, value, allowed)
 
 
 # -- the worker side --------------------------------------------------------------------------
@@ -389,7 +367,7 @@ class BotPool:
         fd = worker.conn.fileno()
         try:
             worker.conn.send(job)
-            loop.add_reader(fd, lambda: ready.done() or ready.set_result(None))
+            loop.add_reader(fd, lambda: None if ready.done() else ready.set_result(None))
             try:
                 await asyncio.wait_for(ready, timeout)
             finally:

@@ -192,7 +192,7 @@ def layout_json(game: Game) -> dict[str, Any]:
     height = topo.height or int(max(ys) - min(ys) + 1)
     algebraic = _algebraic(game)
     files, ranks = _edge_labels(game, width, height) if algebraic else ([], [])
-    special = getattr(game, "special_squares", frozenset())
+    special: frozenset[str] = getattr(game, "special_squares", frozenset())
     return {
         "id": game.id, "name": game.name, "family": game.family,
         "players": list(game.player_names), "colours": player_colours(game),

@@ -219,7 +219,8 @@ class Store:
                    paused: bool | None = None) -> None:
         """Take moves back or forward: ``cursor`` moves are in force, leading to ``position``
         (and, in the same transaction, pause or resume the bots when ``paused`` is given)."""
-        statements = [("UPDATE games SET cursor = ?, position = ?, status = ?, updated = ? WHERE id = ?",
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            ("UPDATE games SET cursor = ?, position = ?, status = ?, updated = ? WHERE id = ?",
                        (cursor, position, status, time.time(), game_id))]
         if paused is not None:
             statements.append(("UPDATE games SET paused = ? WHERE id = ?", (int(paused), game_id)))

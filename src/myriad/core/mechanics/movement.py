@@ -20,7 +20,7 @@ attack detection runs the same rays backwards from the attacked square.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -262,7 +262,7 @@ class MoveTables:
         for kind in confined:
             pieces.code(kind, 0)
         self.opposite = opposite_directions(topology)
-        self.rays: list[tuple[tuple[tuple[int, ...], int], ...]] = [()] * pieces.count
+        self.rays: list[tuple[tuple[tuple[tuple[int, ...], int], ...], ...]] = [()] * pieces.count
         self.lame: list[tuple[tuple[tuple[tuple[int, ...], int, int], ...], ...]] = [()] * pieces.count
         self.hops: list[tuple[tuple[tuple[tuple[int, ...], int], ...], ...]] = [()] * pieces.count
         self.double_steps: list[tuple[tuple[tuple[int, int], ...], ...]] = [()] * pieces.count
@@ -434,7 +434,7 @@ class MoveTables:
                                  or any(self.hop_at[p]))
                             for p in range(players))
 
-    def _confine(self, code: int, zone: Sequence[int], rays: list[list[tuple[tuple[int, ...], int]]],
+    def _confine(self, code: int, zone: Collection[int], rays: list[list[tuple[tuple[int, ...], int]]],
                  lame: list[list[tuple[tuple[int, ...], int, int]]], hops: list[list[tuple[tuple[int, ...], int]]],
                  reach_sets: list[list[set[int]]], leap_groups: Mapping[Any, set[int]],
                  ride_groups: Mapping[Any, set[int]], hop_groups: Mapping[int, set[int]],
@@ -527,7 +527,7 @@ class MoveTables:
             self.promotion[code] = (must | frozenset(sq for sq in at if sq in dead), kinds)
 
     def _ray(self, pos: int, d: int, limit: int | None) -> tuple[int, ...]:
-        out = []
+        out: list[int] = []
         links = self.topology.links[d]
         while limit is None or len(out) < limit:
             pos = links[pos]
@@ -548,7 +548,7 @@ class MoveTables:
 
     def _ride(self, pos: int, dirs: Sequence[int], limit: int | None) -> tuple[int, ...]:
         """The end squares of repeated leaps along ``dirs`` from ``pos``."""
-        out = []
+        out: list[int] = []
         while limit is None or len(out) < limit:
             pos = self._walk_abs(pos, dirs)
             if pos == NO_LINK:
@@ -585,9 +585,9 @@ class MoveTables:
                     if c in codes[k]:
                         return True
                     break
-        for origins, codes in self.leap_origins[by]:
+        for origins, leapers in self.leap_origins[by]:
             for t in origins[pos]:
-                if cells[t] in codes:
+                if cells[t] in leapers:
                     return True
         if self.simple[by]:
             return False
