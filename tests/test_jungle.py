@@ -8,7 +8,13 @@ the rules engine of https://github.com/netcan/AnimalChess (MIT, commit 3db39ce,
 winner it reports must agree with ours under its options (``NETCAN``: a rat captures
 across the bank except the elephant out of the water, the elephant never takes even a
 trapped rat, a third occurrence of a position loses for the side to move, no move limit).
-``tests/data/jungle_netcan_perft.txt``: its move counts from ten positions of those games.
+``tests/data/jungle_netcan_perft.txt``: its move counts from ten positions of those games
+and eight written where its options differ from the default.
+The default rules (the common modern ones, as Wikipedia gives them) are checked against a
+second engine, jungle-chess (PyPI, MIT, by Sergei Kasaurov): ``tests/data/
+jungle_kasaurov_moves.txt``, the legal moves of each piece in 400 positions of those games
+and 108 more where the options differ (``tests/data/jungle_kasaurov_moves.py``; it leaves out the few lions and tigers whose
+leap that engine cannot compute).
 """
 
 from __future__ import annotations
@@ -282,9 +288,34 @@ def test_every_netcan_game_and_deeper_perft() -> None:
 
 def test_positions_of_netcan_games_count_as_netcan_counts() -> None:
     lines = [ln for ln in (DATA / "jungle_netcan_perft.txt").read_text().splitlines() if not ln.startswith("#")]
-    assert len(lines) == 10
+    assert len(lines) == 18
     game = Jungle(NETCAN)
     for line in lines:
         fen, counts = line.split(" ; ")
         state = game.parse_position(fen)
         assert [perft(game, state, d) for d in (1, 2)] == [int(c) for c in counts.split()[:2]], fen
+
+
+def test_default_rules_agree_with_jungle_chess_kasaurov() -> None:
+    game = get_game("jungle")
+    names = game.topology.names
+    lines = [ln for ln in (DATA / "jungle_kasaurov_moves.txt").read_text().splitlines() if not ln.startswith("#")]
+    assert len(lines) == 508
+    compared = differ = 0
+    netcan = Jungle(NETCAN)
+    for line in lines:
+        fen, moves, skipped = line.split(" | ")
+        theirs = {entry.split(":")[0]: sorted(t for t in entry.split(":")[1].split(",") if t)
+                  for entry in moves.split()}
+        ours: dict[str, list[str]] = {}
+        state = game.parse_position(fen)
+        differ += set(game.legal_moves(state)) != set(netcan.legal_moves(state))
+        for m in game.legal_moves(state):
+            ours.setdefault(names[m[-1][1]], []).append(names[m[-1][2]])
+        skip = set(skipped.split()) - {"-"}
+        for square, targets in theirs.items():
+            assert sorted(ours.get(square, [])) == targets, f"{fen}: {square}"
+            compared += 1
+        assert set(ours) - set(theirs) <= skip, fen
+    assert compared > 3000
+    assert differ >= 10  # positions where the two engines' rules differ, each agreeing with its own
