@@ -38,7 +38,7 @@ from myriad.core.errors import InvalidMoveError, PositionError
 from myriad.core.game import Game, Next, Outcome
 from myriad.core.mechanics.rank_capture import RankCapture
 from myriad.core.mechanics.terrain import TerrainMoves
-from myriad.core.move import CAPTURE, MOVE, Action, Move
+from myriad.core.move import CAPTURE, MOVE, Move
 from myriad.core.numbers import read_int, shortened
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.ranks import board_rows, format_ranks, parse_ranks
@@ -123,12 +123,18 @@ class Jungle(Game):
         self.dens = (pos(DENS[0]), pos(DENS[1]))
         self.traps = (frozenset(pos(s) for s in TRAPS[0]), frozenset(pos(s) for s in TRAPS[1]))
         self.rats = (pieces.code("rat", RED), pieces.code("rat", BLACK))
+        self.codes = tuple(frozenset(c for c in range(1, pieces.count) if pieces.owner_of[c] == p) for p in (RED, BLACK))
         closed = {}
         for code in range(1, pieces.count):
             owner = pieces.owner_of[code]
             closed[code] = {self.dens[owner]} | (set() if code in self.rats else set(self.water))
         leapers = {pieces.code(k, p) for k in ("lion", "tiger") for p in (RED, BLACK)}
         self.moves = TerrainMoves(topology, pieces.count, closed=closed, leapers=leapers, leap_zone=self.water)
+        #: the quiet moves, built once: [code][from][to]
+        self.quiet: tuple[tuple[dict[int, Move], ...], ...] = tuple(
+            tuple({t: Move(((MOVE, p, t, code, 0),)) for t, _ in self.moves.reach[code][p]}
+                  for p in range(topology.size)) if code else () for code in range(pieces.count))
+        self._taking: dict[tuple[int, int, int, int], Move] = {}
         self.capture = RankCapture(
             pieces, RANKS, allowed=[("rat", "elephant")], forbidden=[("elephant", "rat")],
             # an animal is weak on the traps round the other side's den
@@ -155,20 +161,47 @@ class Jungle(Game):
             return []
         return self._moves(state.cells, state.to_move)
 
-    def _moves(self, cells: Sequence[int], player: int) -> list[Move]:
-        owner_of = self.pieces.owner_of
-        targets, may_take = self.moves.targets, self.capture.may_take
+    def _moves(self, cells: Sequence[int], player: int, captures_only: bool = False) -> list[Move]:
+        owner_of, reach, quiet = self.pieces.owner_of, self.moves.reach, self.quiet
+        may_take, taking = self.capture.may_take, self._taking
         out: list[Move] = []
         for frm, code in enumerate(cells):
             if not code or owner_of[code] != player:
                 continue
-            for to in targets(cells, frm):
+            for to, passed in reach[code][frm]:
+                if passed and any(cells[q] for q in passed):
+                    continue
                 victim = cells[to]
                 if not victim:
-                    out.append(Move((Action(MOVE, frm, to, code, 0),)))
+                    if not captures_only:
+                        out.append(quiet[code][frm][to])
                 elif owner_of[victim] != player and may_take(code, frm, victim, to):
-                    out.append(Move((Action(CAPTURE, to, to, victim, 0), Action(MOVE, frm, to, code, 0))))
+                    key = (code, frm, to, victim)
+                    move = taking.get(key)
+                    if move is None:
+                        move = taking[key] = Move(((CAPTURE, to, to, victim, 0), (MOVE, frm, to, code, 0)))
+                    out.append(move)
         return out
+
+    def _mobility(self, cells: Sequence[int], player: int) -> int:
+        """How many moves ``player`` has (counted, not built)."""
+        owner_of, reach, may_take = self.pieces.owner_of, self.moves.reach, self.capture.may_take
+        n = 0
+        for frm, code in enumerate(cells):
+            if not code or owner_of[code] != player:
+                continue
+            for to, passed in reach[code][frm]:
+                if passed and any(cells[q] for q in passed):
+                    continue
+                victim = cells[to]
+                if not victim or (owner_of[victim] != player and may_take(code, frm, victim, to)):
+                    n += 1
+        return n
+
+    def noisy_moves(self, state: State) -> list[Move]:
+        if self._decided(state) is not None:
+            return []
+        return self._moves(state.cells, state.to_move, captures_only=True)
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
         captured = len(move) > 1
@@ -183,13 +216,8 @@ class Jungle(Game):
             den = self.dens[1 - player]
             if cells[den] and self.pieces.owner_of[cells[den]] == player:
                 return Outcome.win(player, f"{self.player_names[player]} enters the den")
-        owner_of = self.pieces.owner_of
-        left = [0, 0]
-        for c in cells:
-            if c:
-                left[owner_of[c]] += 1
         for player in (RED, BLACK):
-            if not left[player]:
+            if self.codes[player].isdisjoint(cells):
                 return Outcome.win(1 - player, f"{self.player_names[player]} has no piece left")
         rules = self.jungle_rules
         if rules.repetition != "none" and state.repetitions() >= 2:
@@ -230,8 +258,8 @@ class Jungle(Game):
                     score[1 - player] -= k.den_guard
         me = state.to_move
         if k.mobility:
-            score[me] += k.mobility * len(self._moves(cells, me))
-            score[1 - me] += k.mobility * len(self._moves(cells, 1 - me))
+            score[me] += k.mobility * self._mobility(cells, me)
+            score[1 - me] += k.mobility * self._mobility(cells, 1 - me)
         return float(score[me] - score[1 - me])
 
     def move_heuristic(self, state: State, move: Move) -> float:

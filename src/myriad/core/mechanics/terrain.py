@@ -58,6 +58,10 @@ class TerrainMoves:
         self.steps = tuple(steps)
         #: per code and square, the leaps: (squares passed, landing square)
         self.leaps = tuple(leaps)
+        #: per code and square, every destination with the squares that must be empty on
+        #: the way (none for a step): the table move generators loop over
+        self.reach = tuple(tuple(tuple((t, ()) for t in steps[c][p]) + tuple((t, q) for q, t in leaps[c][p])
+                                 for p in range(size)) if c else () for c in range(codes))
         self.zone = zone
 
     def targets(self, cells: Sequence[int], frm: int) -> list[int]:
