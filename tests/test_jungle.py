@@ -319,3 +319,20 @@ def test_default_rules_agree_with_jungle_chess_kasaurov() -> None:
         assert set(ours) - set(theirs) <= skip, fen
     assert compared > 3000
     assert differ >= 10  # positions where the two engines' rules differ, each agreeing with its own
+
+
+def test_the_web_draws_water_traps_and_dens_and_animals_on_discs() -> None:
+    from myriad.web.layout import board_style, cells_json, layout_json
+
+    game = get_game("jungle")
+    layout = layout_json(game)
+    assert board_style(game) == layout["style"] == "terrain"
+    kinds = {p["name"]: p.get("terrain") for p in layout["positions"]}
+    assert sorted(n for n, k in kinds.items() if k == "water") == sorted(
+        f"{f}{r}" for f in "bcef" for r in (4, 5, 6))
+    assert sorted(n for n, k in kinds.items() if k == "trap") == ["c1", "c9", "d2", "d8", "e1", "e9"]
+    assert sorted(n for n, k in kinds.items() if k == "den") == ["d1", "d9"]
+    cells = cells_json(game, game.initial_state())
+    rat = cells[game.topology.pos("g3")]
+    assert rat["shape"] == "round" and rat["text"] == "鼠" and rat["owner"] == 0
+    assert "leap the river" in layout["rules"] or "leap a river" in layout["rules"]

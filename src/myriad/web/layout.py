@@ -13,7 +13,9 @@ a ``palace`` zone is played on the points, with its palaces' diagonals and, when
 holds exactly each side's half of the board, a river between the halves; pieces written
 as characters (letters of a script, not chess symbols) are round discs there and
 pentagons pointing at the opponent on a board of squares (shogi).  Pieces held in hand
-(shogi, crazyhouse) are listed per player by :func:`hands_json`.
+(shogi, crazyhouse) are listed per player by :func:`hands_json`.  A game whose squares
+have kinds (a ``terrain`` mapping of positions to "water", "trap", "den": Jungle) is drawn
+in the ``terrain`` style, each position carrying its kind, its animals written on discs.
 """
 
 from __future__ import annotations
