@@ -36,7 +36,7 @@ class TerrainMoves:
         dirs = [topology.direction(d) for d in directions]
         size = topology.size
         steps: list[tuple[tuple[int, ...], ...]] = [()]
-        leaps: list[tuple[tuple[tuple[int, ...], int], ...]] = [()]
+        leaps: list[tuple[tuple[tuple[tuple[int, ...], int], ...], ...]] = [()]
         for code in range(1, codes):
             shut = frozenset(closed.get(code, ()))
             steps.append(tuple(tuple(t for t in (topology.links[d][p] for d in dirs)
@@ -60,8 +60,10 @@ class TerrainMoves:
         self.leaps = tuple(leaps)
         #: per code and square, every destination with the squares that must be empty on
         #: the way (none for a step): the table move generators loop over
-        self.reach = tuple(tuple(tuple((t, ()) for t in steps[c][p]) + tuple((t, q) for q, t in leaps[c][p])
-                                 for p in range(size)) if c else () for c in range(codes))
+        none: tuple[int, ...] = ()
+        self.reach: tuple[tuple[tuple[tuple[int, tuple[int, ...]], ...], ...], ...] = tuple(
+            tuple(tuple((t, none) for t in steps[c][p]) + tuple((t, q) for q, t in leaps[c][p])
+                  for p in range(size)) if c else () for c in range(codes))
         self.zone = zone
 
     def targets(self, cells: Sequence[int], frm: int) -> list[int]:
