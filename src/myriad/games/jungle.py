@@ -118,10 +118,11 @@ class Jungle(Game):
         self.jungle_rules = rules
         self.knowledge = knowledge
         self.rules = RULES_TEXT
-        pos = topology.pos
-        self.water = frozenset(pos(s) for s in WATER)
-        self.dens = (pos(DENS[0]), pos(DENS[1]))
-        self.traps = (frozenset(pos(s) for s in TRAPS[0]), frozenset(pos(s) for s in TRAPS[1]))
+        zone = topology.zone
+        self.water = zone("water", RED)
+        self.dens = (min(zone("den", RED)), min(zone("den", BLACK)))
+        #: per player, the traps round its den (weak squares for the other side)
+        self.traps = (zone("trap", RED), zone("trap", BLACK))
         self.rats = (pieces.code("rat", RED), pieces.code("rat", BLACK))
         self.codes = tuple(frozenset(c for c in range(1, pieces.count) if pieces.owner_of[c] == p) for p in (RED, BLACK))
         closed = {}
