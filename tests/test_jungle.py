@@ -336,3 +336,14 @@ def test_the_web_draws_water_traps_and_dens_and_animals_on_discs() -> None:
     rat = cells[game.topology.pos("g3")]
     assert rat["shape"] == "round" and rat["text"] == "鼠" and rat["owner"] == 0
     assert "leap the river" in layout["rules"] or "leap a river" in layout["rules"]
+
+
+def test_alphabeta_enters_the_den_and_takes_the_free_elephant() -> None:
+    from myriad.ai import Limits, make_bot
+
+    game = get_game("jungle")
+    bot = make_bot("alphabeta:depth=3", game)
+    state = game.parse_position("4t2/3L3/7/7/7/7/7/7/6T w")
+    assert game.describe(state, bot.choose(state, Limits.of(None)).move) == "Ld8-d9"
+    state = game.parse_position("6t/7/7/7/7/7/Re5/7/6T w")  # the rat takes the elephant
+    assert game.describe(state, bot.choose(state, Limits.of(None)).move) == "Ra3xb3"
