@@ -12,9 +12,10 @@ trapped rat, a third occurrence of a position loses for the side to move, no mov
 and eight written where its options differ from the default.
 The default rules (the common modern ones, as Wikipedia gives them) are checked against a
 second engine, jungle-chess (PyPI, MIT, by Sergei Kasaurov): ``tests/data/
-jungle_kasaurov_moves.txt``, the legal moves of each piece in 400 positions of those games
-and 108 more where the options differ (``tests/data/jungle_kasaurov_moves.py``; it leaves out the few lions and tigers whose
-leap that engine cannot compute).
+jungle_kasaurov_moves.txt``, the legal moves of each piece in 400 positions of those games,
+100 more with a rat in the water beside an enemy and 8 written where the options differ
+(``tests/data/jungle_kasaurov_moves.py``; it leaves out the few lions and tigers whose leap
+that engine cannot compute).
 """
 
 from __future__ import annotations
@@ -193,7 +194,8 @@ def test_ends_no_pieces_no_moves_repetition_and_limit() -> None:
     harsh = Jungle(NETCAN)
     out = harsh.outcome(after(harsh, "6t/7/7/7/7/7/7/7/T6 w", *loop, *loop))
     assert out.winner == 1
-    assert game.outcome(game.parse_position("6t/7/7/7/7/7/7/7/T6 w - - 200 120")).reason == "200 plies without a capture"
+    limit = game.outcome(game.parse_position("6t/7/7/7/7/7/7/7/T6 w - - 200 120"))
+    assert limit.reason == "200 plies without a capture"
 
 
 def test_positions_round_trip_and_bad_input_is_refused() -> None:

@@ -124,7 +124,8 @@ class Jungle(Game):
         #: per player, the traps round its den (weak squares for the other side)
         self.traps = (zone("trap", RED), zone("trap", BLACK))
         self.rats = (pieces.code("rat", RED), pieces.code("rat", BLACK))
-        self.codes = tuple(frozenset(c for c in range(1, pieces.count) if pieces.owner_of[c] == p) for p in (RED, BLACK))
+        self.codes = tuple(frozenset(c for c in range(1, pieces.count) if pieces.owner_of[c] == p)
+                           for p in (RED, BLACK))
         closed = {}
         for code in range(1, pieces.count):
             owner = pieces.owner_of[code]
