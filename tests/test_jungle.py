@@ -32,7 +32,7 @@ from myriad.core.mechanics.terrain import TerrainMoves
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.topology import square_board
 from myriad.games import get_game
-from myriad.games.jungle import Jungle, JungleRules
+from myriad.games.jungle import Jungle, JungleRules, jungle
 
 DATA = Path(__file__).parent / "data"
 NETCAN = JungleRules(across_bank=True, trapped_rat_safe=True, repetition="mover_loses", move_limit=None)
@@ -217,8 +217,12 @@ def test_positions_round_trip_and_bad_input_is_refused() -> None:
         game.parse_move(start, "a3a5")
     with pytest.raises(InvalidMoveError):
         game.parse_move(start, "hello world")
-    with pytest.raises(ValueError, match="repetition"):
+    with pytest.raises(GameDefinitionError, match="repetition"):
         Jungle(JungleRules(repetition="sometimes"))
+    with pytest.raises(GameDefinitionError, match="move limit"):
+        Jungle(JungleRules(move_limit=0))
+    with pytest.raises(GameDefinitionError, match="unexpected keyword"):
+        jungle(rivers=3)
 
 
 # -- the independent engine ------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from myriad.core.errors import InvalidMoveError, PositionError
+from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
 from myriad.core.game import Game, Next, Outcome
 from myriad.core.mechanics.rank_capture import RankCapture
 from myriad.core.mechanics.terrain import TerrainMoves
@@ -109,7 +109,9 @@ class Jungle(Game):
 
     def __init__(self, rules: JungleRules = JungleRules(), knowledge: JungleKnowledge = JungleKnowledge()) -> None:
         if rules.repetition not in ("draw", "mover_loses", "none"):
-            raise ValueError(f"jungle: repetition {rules.repetition!r}: expected draw, mover_loses or none")
+            raise GameDefinitionError(f"jungle: repetition {rules.repetition!r}: expected draw, mover_loses or none")
+        if rules.move_limit is not None and rules.move_limit < 1:
+            raise GameDefinitionError(f"jungle: move limit {rules.move_limit}: expected a positive number of plies")
         topology = square_board(7, 9, diagonals=False).with_zones(
             water=(WATER, WATER), den=((DENS[0],), (DENS[1],)), trap=TRAPS)
         pieces = PieceSet(PIECES)
@@ -375,4 +377,8 @@ RULES_TEXT = (
 def jungle(**options: object) -> Jungle:
     """Jungle with the common modern rules (Wikipedia, "Jungle (board game)"); ``options``
     are :class:`JungleRules` fields."""
-    return Jungle(JungleRules(**options))  # type: ignore[arg-type]
+    try:
+        rules = JungleRules(**options)  # type: ignore[arg-type]
+    except TypeError as err:
+        raise GameDefinitionError(f"jungle: {err}") from None
+    return Jungle(rules)
