@@ -305,8 +305,9 @@ class Jungle(Game):
 
     def check_reachable(self, cells: Sequence[int], to_move: int) -> None:
         """Raise ``PositionError`` for a board no game reaches: two animals of one kind on a
-        side, an animal other than a rat in the water, an animal in its own den, both dens
-        entered, a den entered by the side to move (it entered on its own last move?)."""
+        side, an animal other than a rat in the water, an animal in its own den, an animal
+        in the enemy den when its side is to move (entering the den ends the game, so the
+        other side moves next; both dens entered is refused so too)."""
         names = self.topology.names
         pieces = self.pieces
         for code in range(1, pieces.count):
