@@ -2,10 +2,11 @@
 //! chess.rs, MIT, used unchanged through #[path]): for each ply, the position, the legal
 //! moves and the winner the engine reports, then the move played.
 //!
-//! Build (ORACLE = a checkout of github.com/netcan/AnimalChess):
+//! Build, with /path/to/AnimalChess a checkout of github.com/netcan/AnimalChess (commit
+//! 3db39ceb4fae98f46224bd7134eb83eab411e622) and no crates.io needed:
 //!   rustc --edition 2018 --crate-type rlib --crate-name rand -O jungle_rand_shim.rs -o librand.rlib
-//!   rustc --edition 2018 -O --extern rand=librand.rlib --cfg 'oracle' \
-//!         -o jungle_playouts jungle_playouts.rs   (with ORACLE_DIR below pointing at it)
+//!   sed 's#ORACLE_DIR#/path/to/AnimalChess#' jungle_playouts.rs > driver.rs
+//!   rustc --edition 2018 -O --extern rand=librand.rlib -L . -o jungle_playouts driver.rs
 //! Run: ./jungle_playouts GAMES SEED MAXPLIES | gzip -9 > jungle_netcan_playouts.txt.gz
 //! (80 games, seed 20261124, 300 plies), and ./jungle_playouts perft DEPTH [FEN] for move
 //! counts (perft) from the start or a position.
