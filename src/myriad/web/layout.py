@@ -13,7 +13,9 @@ a ``palace`` zone is played on the points, with its palaces' diagonals and, when
 holds exactly each side's half of the board, a river between the halves; pieces written
 as characters (letters of a script, not chess symbols) are round discs there and
 pentagons pointing at the opponent on a board of squares (shogi).  Pieces held in hand
-(shogi, crazyhouse) are listed per player by :func:`hands_json`.
+(shogi, crazyhouse) are listed per player by :func:`hands_json`.  A game whose squares
+have kinds (a ``terrain`` mapping of positions to "water", "trap", "den": Jungle) is drawn
+in the ``terrain`` style, each position carrying its kind, its animals written on discs.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ from myriad.core.topology import file_letter
 
 #: Board styles the page knows how to draw ("grid": squares of one colour, ruled, as a
 #: shogi board).
-STYLES = ("checkered", "grid", "plain", "reversi", "intersections", "columns", "mancala", "dice", "lines")
+STYLES = ("checkered", "grid", "plain", "reversi", "intersections", "columns", "mancala", "dice", "lines",
+          "terrain")
 #: The board styles a variant file may ask for with its ``board`` key.
 DECLARED_STYLES = ("squares", "intersections")
 
@@ -65,6 +68,8 @@ def board_style(game: Game) -> str:
         return "checkered"
     if game.family == "hunt":
         return "lines"
+    if getattr(game, "terrain", None):  # squares of kinds (Jungle's water, traps, dens)
+        return "terrain"
     return "plain"
 
 
@@ -77,8 +82,10 @@ def written(game: Game) -> bool:
 
 
 def _written_discs(game: Game) -> bool:
-    """Pieces written as characters on round discs: a chess-family game on the points."""
-    return game.family == "chess" and written(game) and board_style(game) == "intersections"
+    """Pieces written as characters on round discs: a chess-family game on the points, or
+    a board of terrain (Jungle's animals)."""
+    return written(game) and ((game.family == "chess" and board_style(game) == "intersections")
+                              or board_style(game) == "terrain")
 
 
 def palaces(game: Game) -> list[list[str]]:
@@ -193,6 +200,7 @@ def layout_json(game: Game) -> dict[str, Any]:
     algebraic = _algebraic(game)
     files, ranks = _edge_labels(game, width, height) if algebraic else ([], [])
     special: frozenset[str] = getattr(game, "special_squares", frozenset())
+    terrain: dict[int, str] = getattr(game, "terrain", {})
     return {
         "id": game.id, "name": game.name, "family": game.family,
         "players": list(game.player_names), "colours": player_colours(game),
@@ -201,7 +209,8 @@ def layout_json(game: Game) -> dict[str, Any]:
         "style": board_style(game), "width": width, "height": height,
         "gravity": bool(getattr(game, "gravity", False)),
         "positions": [{"name": name, "x": x, "y": y, **({"store": True} if pos in stores else {}),
-                       **({"special": True} if pos in special else {})}
+                       **({"special": True} if pos in special else {}),
+                       **({"terrain": terrain[pos]} if pos in terrain else {})}
                       for pos, (name, (x, y)) in enumerate(zip(topo.names, topo.coords))],
         # the lines of a graph board: each linked pair of positions once
         "lines": sorted({(min(p, q), max(p, q)) for row in topo.links for p, q in enumerate(row) if q >= 0})

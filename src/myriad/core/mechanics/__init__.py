@@ -8,7 +8,11 @@
 * ``sowing``    mancala sowing with store and capture rules (Kalah);
 * ``capture_sowing`` mancala sowing that captures in the opponent's row: by count or
   parity, backward chains, grand slams, feeding, claimed houses (Oware, Toguz Kumalak);
-* ``honour``    makruk's counting rules (board's and pieces' honour).
+* ``honour``    makruk's counting rules (board's and pieces' honour);
+* ``rank_capture`` who may take whom by rank, with allowed and forbidden pairs, squares
+  that strip a piece's rank and a second surface (Jungle; BanQi's ranks fit it);
+* ``terrain``   steps onto the squares each piece may enter, leaps across a zone (Jungle's
+  water, dens, the lion's and tiger's leap).
 
 Each mechanic is compiled once against a topology into flat integer tables, then run by a
 plain function over the cells of a state.

@@ -144,7 +144,7 @@ function drawGround(g, geo, layout) {
   }
   const frame = { checkered: "frame-wood", plain: "frame-plain", reversi: "frame-green", grid: "frame-shogi",
                   intersections: layout.palaces && layout.palaces.length ? "frame-xiangqi" : "frame-goban",
-                  columns: "frame-blue" }[style] || "frame-plain";
+                  columns: "frame-blue", terrain: "frame-jungle" }[style] || "frame-plain";
   const pad = frame === "frame-xiangqi" ? 0.1 : 0;  // room round the pieces on the edge points
   el("rect", { x: m - pad, y: t - pad, width: width + 2 * pad, height: height + 2 * pad, class: frame }, g);
   if (style === "checkered") {
@@ -160,6 +160,23 @@ function drawGround(g, geo, layout) {
       el("path", { d: `M${cx - 0.3},${cy - 0.3}L${cx + 0.3},${cy + 0.3}M${cx + 0.3},${cy - 0.3}L${cx - 0.3},${cy + 0.3}`,
                    class: "special", stroke: "#7a2e1f", "stroke-width": 0.06 }, g);
     });
+  } else if (style === "terrain") {  // Jungle: ruled grass, water, traps and dens as players know them
+    layout.positions.forEach((p, i) => {
+      const [cx, cy] = geo.centre(i);
+      if (p.terrain === "water") el("rect", { x: cx - 0.5, y: cy - 0.5, width: 1, height: 1, class: "terrain-water" }, g);
+      else if (p.terrain === "trap") {
+        el("rect", { x: cx - 0.5, y: cy - 0.5, width: 1, height: 1, class: "terrain-trap" }, g);
+        for (const d of [-0.25, 0, 0.25]) {  // a grid of stakes
+          el("line", { x1: cx + d, y1: cy - 0.4, x2: cx + d, y2: cy + 0.4, class: "trap-line" }, g);
+          el("line", { x1: cx - 0.4, y1: cy + d, x2: cx + 0.4, y2: cy + d, class: "trap-line" }, g);
+        }
+      } else if (p.terrain === "den") {
+        el("rect", { x: cx - 0.5, y: cy - 0.5, width: 1, height: 1, class: "terrain-den" }, g);
+        text(g, cx, cy, "穴", { class: "den-text" });
+      }
+    });
+    for (let i = 0; i <= width; i++) el("line", { x1: m + i, y1: t, x2: m + i, y2: t + height, class: "grid" }, g);
+    for (let j = 0; j <= height; j++) el("line", { x1: m, y1: t + j, x2: m + width, y2: t + j, class: "grid" }, g);
   } else if (style === "grid") {  // squares of one colour, ruled (shogi)
     for (let i = 0; i <= width; i++) el("line", { x1: m + i, y1: t, x2: m + i, y2: t + height, class: "grid" }, g);
     for (let j = 0; j <= height; j++) el("line", { x1: m, y1: t + j, x2: m + width, y2: t + j, class: "grid" }, g);
