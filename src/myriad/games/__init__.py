@@ -32,6 +32,8 @@ REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
     "russian": ("myriad.games.draughts", "russian", {}),
     "brazilian": ("myriad.games.draughts", "brazilian", {}),
     "international": ("myriad.games.draughts", "international", {}),
+    "frisian": ("myriad.games.frisian", "frisian", {}),
+    "turkish": ("myriad.games.turkish", "turkish", {}),
     "kalah": ("myriad.games.kalah", "kalah", {}),
     "oware": ("myriad.games.oware", "oware", {}),
     "oware_grandslam": ("myriad.games.oware", "oware", {"grand_slam": "allowed"}),
