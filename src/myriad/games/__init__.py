@@ -34,6 +34,8 @@ REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
     "international": ("myriad.games.draughts", "international", {}),
     "frisian": ("myriad.games.frisian", "frisian", {}),
     "turkish": ("myriad.games.turkish", "turkish", {}),
+    "lasca": ("myriad.games.columns", "lasca", {}),
+    "bashni": ("myriad.games.columns", "bashni", {}),
     "kalah": ("myriad.games.kalah", "kalah", {}),
     "oware": ("myriad.games.oware", "oware", {}),
     "oware_grandslam": ("myriad.games.oware", "oware", {"grand_slam": "allowed"}),
