@@ -105,7 +105,17 @@ class Draughts(Game):
     # -- play ----------------------------------------------------------------------------------
 
     def legal_moves(self, state: State) -> list[Move]:
+        if self.drawn(state):
+            return []
         return self.jumps.moves(state.cells, state.to_move)
+
+    def drawn(self, state: State) -> str | None:
+        """The reason ``state`` is a draw (repetition, the move-count rule), else None."""
+        if state.repetitions() >= 2:
+            return "threefold repetition"
+        if state.counters[0] >= self.draw_plies:
+            return f"{self.draw_plies // 2} moves each without a capture or a man move"
+        return None
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
         # Captures (more than one action) and man moves cannot be undone.
@@ -117,12 +127,11 @@ class Draughts(Game):
         return self.result(state, self.legal_moves(state))
 
     def result(self, state: State, moves: list[Move]) -> Outcome | None:
+        reason = self.drawn(state)
+        if reason:
+            return Outcome.draw(reason)
         if not moves:
             return Outcome.win(1 - state.to_move, "no legal move")
-        if state.repetitions() >= 2:
-            return Outcome.draw("threefold repetition")
-        if state.counters[0] >= self.draw_plies:
-            return Outcome.draw(f"{self.draw_plies // 2} moves each without a capture or a man move")
         return None
 
     # -- knowledge for bots --------------------------------------------------------------------

@@ -57,7 +57,7 @@ class Frisian(Draughts):
 
     def legal_moves(self, state: State) -> list[Move]:
         me = state.to_move
-        moves = self.jumps.moves(state.cells, me)
+        moves = super().legal_moves(state)
         square, count = state.flags[2 * me] - 1, state.flags[2 * me + 1]
         if count >= KING_MOVES and self.man[me] in state.cells and moves and len(moves[0]) == 1:
             moves = [m for m in moves if m[0][1] != square]
