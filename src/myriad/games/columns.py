@@ -82,7 +82,8 @@ class ColumnDraughts(Game):
         self.start_pieces = len(white)
         start = "W:" + ",".join(f"{n}=w" for n in white + []) + "," + ",".join(f"{n}=b" for n in black)
         super().__init__(board, pieces, {"start": start})
-        self.zobrist = HashedZobrist(board.size, self.players)
+        self.hashed = HashedZobrist(board.size, self.players)
+        self.zobrist = self.hashed
         jumps = JumpCaptures(
             board, men=self.man, kings=self.king, promotion=self.promotion, piece_codes=pieces.count,
             men_capture_backwards=men_capture_backwards, flying_kings=flying_kings, compulsory=True,
@@ -100,7 +101,7 @@ class ColumnDraughts(Game):
     def play(self, state: State, move: Move) -> State:
         cells = list(state.cells)
         apply(cells, move)
-        cell_key = self.zobrist.cell_key
+        cell_key = self.hashed.cell_key
         key = state.key
         for pos in {a[1] for a in move} | {a[2] for a in move}:
             key ^= cell_key(pos, state.cells[pos]) ^ cell_key(pos, cells[pos])
