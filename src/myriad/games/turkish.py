@@ -22,8 +22,6 @@ Position text: the PDN FEN with algebraic squares, as pydraughts writes it for t
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-
 from myriad.core.errors import InvalidMoveError, PositionError
 from myriad.core.move import Move
 from myriad.core.numbers import read_int, shortened
@@ -89,10 +87,6 @@ class Turkish(Draughts):
     def format_move(self, state: State, move: Move) -> str:
         names = self.topology.names
         return ("x" if len(move) > 1 else "-").join(names[p] for p in move.path)
-
-    def move_aliases(self, state: State, move: Move) -> Sequence[str]:
-        aliases = super().move_aliases(state, move)
-        return aliases
 
     def check_move_syntax(self, text: str) -> None:
         if not _MOVE.fullmatch(text):
