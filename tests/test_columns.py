@@ -143,3 +143,14 @@ def test_column_draughts_finished_positions_have_no_moves() -> None:
     game = get_game("bashni")
     state = game.parse_position("W:a1=W,h8=B:H30")
     assert game.outcome(state) is not None and game.legal_moves(state) == []
+
+
+def test_bashni_king_routes_differing_only_in_landings_are_one_move() -> None:
+    """A flying king taking c3 then g7 may land on d4, e5 or f6 between: one move (the same
+    pieces taken in the same order give the same tower), as routes merge in draughts."""
+    game = get_game("bashni")
+    state = game.parse_position("W:a1=W,c3=b,g7=b")
+    moves = game.legal_moves(state)
+    assert len(moves) == 1
+    assert moves[0].path[-1] == game.topology.index["h8"]
+    assert game.format_position(game.play(state, moves[0])) == "B:h8=Wbb"

@@ -110,8 +110,21 @@ class StackJumps:
         return [c % base for c in cells]
 
     def moves(self, cells: Sequence[int], player: int) -> list[Move]:
-        """Every legal move of ``player`` (the owner of a column is its top piece's)."""
-        return [self.column_move(cells, m) for m in self.jumps.moves(self.tops(cells), player)]
+        """Every legal move of ``player`` (the owner of a column is its top piece's).  Capture
+        routes that take the same pieces in the same order from the same start to the same
+        end (a flying king landing elsewhere between two jumps) are one move: the first."""
+        out: list[Move] = []
+        seen: set[tuple[int, int, int, tuple[tuple[int, int], ...]]] = set()
+        for m in self.jumps.moves(self.tops(cells), player):
+            move = self.column_move(cells, m)
+            if len(move) > 3:  # two jumps or more
+                hops = [a for a in move if a[0] == MOVE]
+                key = (hops[0][1], hops[-1][2], hops[-1][3], tuple((a[1], a[3]) for a in move if a[0] == CAPTURE))
+                if key in seen:
+                    continue
+                seen.add(key)
+            out.append(move)
+        return out
 
     def column_move(self, cells: Sequence[int], move: Move) -> Move:
         """The column move of a move found on the top pieces."""
