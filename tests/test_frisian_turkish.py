@@ -151,3 +151,13 @@ def test_turkish_maximum_capture_and_promotion_at_the_end() -> None:
     assert [game.format_move(state, m) for m in moves] == ["d4xd6xd8"]
     after = game.play(state, moves[0])
     assert game.format_position(after).startswith("B:WKd8:")
+
+
+def test_frisian_king_endgames_draw() -> None:
+    game = frisian()
+    assert game.outcome(game.parse_position("W:WK46:BK5:H3")) is None
+    drawn = game.parse_position("W:WK46:BK5:H4")
+    assert game.legal_moves(drawn) == [] and "one king" in game.outcome(drawn).reason
+    assert game.outcome(game.parse_position("W:WK46,K50:BK5:H13")) is None
+    assert "two kings" in game.outcome(game.parse_position("W:WK46,K50:BK5:H14")).reason
+    assert game.outcome(game.parse_position("W:WK46,K50,45:BK5:H14")) is None   # a man left

@@ -14,7 +14,8 @@ king when its move ends on the far row.  While a side has men, the same king may
 most three non-capturing moves in a row.
 
 End: no legal move loses; threefold repetition, or 25 moves each without a capture or a
-man move, draws.
+man move, draws; so do one king against one king after 2 moves each and two kings
+against one after 7 (the FMJD Frisian endgame rules, as pydraughts applies them).
 
 Position text: the PDN FEN, plus ``:KW46+2`` (``:KB...``) when a king has made non-capturing
 moves in a row: the square of the king and how many (1 to 3).
@@ -62,6 +63,22 @@ class Frisian(Draughts):
         if count >= KING_MOVES and self.man[me] in state.cells and moves and len(moves[0]) == 1:
             moves = [m for m in moves if m[0][1] != square]
         return moves
+
+    def drawn(self, state: State) -> str | None:
+        """The family's draws, and the Frisian endgame rules: one king against one king is a
+        draw after 2 moves each, two kings against one after 7 (without a capture)."""
+        reason = super().drawn(state)
+        if reason:
+            return reason
+        cells, clock = state.cells, state.counters[0]
+        if clock < 4 or any(c in self.man for c in cells):
+            return None
+        kings = sorted(sum(1 for c in cells if c == self.king[p]) for p in (WHITE, BLACK))
+        if kings == [1, 1]:
+            return "one king against one king: 2 moves each"
+        if kings == [1, 2] and clock >= 14:
+            return "two kings against one: 7 moves each"
+        return None
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
         nxt = super().after_move(state, move, cells)
@@ -133,6 +150,7 @@ def frisian(*, merge_duplicate_routes: bool = True) -> Frisian:
               "comes first. Captured pieces are removed after the move. A man becomes a king only if "
               "its move ends on the far row. While a side has men, the same king may make at most "
               "three non-capturing moves in a row. No legal move loses; threefold repetition or 25 "
-              "moves each without a capture or a man move draws.")
+              "moves each without a capture or a man move draws, and so do one king against one "
+              "after 2 moves each and two kings against one after 7.")
     game.id = "frisian"
     return game
