@@ -154,3 +154,19 @@ def test_bashni_king_routes_differing_only_in_landings_are_one_move() -> None:
     assert len(moves) == 1
     assert moves[0].path[-1] == game.topology.index["h8"]
     assert game.format_position(game.play(state, moves[0])) == "B:h8=Wbb"
+
+
+def test_the_browser_is_sent_each_column_top_first() -> None:
+    from myriad.web.layout import board_style, cells_json
+    from myriad.web.moves import moves_json
+
+    game = get_game("lasca")
+    state = game.parse_position("W:c3=wbB,d4=b,a7=b")
+    cells = {game.topology.names[p]: c for p, c in enumerate(cells_json(game, state)) if c}
+    assert cells["c3"]["stack"] == [{"owner": 0, "king": False}, {"owner": 1, "king": False},
+                                    {"owner": 1, "king": True}]
+    assert cells["c3"]["owner"] == 0 and "stack" not in cells["d4"]
+    # A capture grows the column but promotes nothing: no promotion is offered.
+    state = game.parse_position("W:c3=w,d4=b,a7=b")
+    assert [m.get("promotion") for m in moves_json(game, state, game.legal_moves(state))] == [None]
+    assert board_style(game) == "checkered" and board_style(get_game("turkish")) == "grid"
