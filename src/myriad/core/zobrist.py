@@ -64,3 +64,24 @@ class Zobrist:
             hands: Sequence[Sequence[int]] = ()) -> int:
         """The key of a position, computed from scratch."""
         return self.cells_key(cells) ^ self.side[to_move] ^ self.flags_key(flags) ^ self.hands_key(hands)
+
+
+class HashedZobrist(Zobrist):
+    """Zobrist keys for cells whose values have no small bound (columns of pieces): the key
+    of (cell, value) is computed by hashing, not read from a table.  Values must be below
+    2**56; each (cell, value) pair maps to its own key (``mix64`` is a bijection on words)."""
+
+    def __init__(self, size: int, players: int, seed: int = 0x6D797269616421) -> None:
+        super().__init__(size, 1, players, seed)
+        self.values = 0
+
+    def cell_key(self, pos: int, value: int) -> int:
+        """The key of ``value`` standing on cell ``pos`` (0 for an empty cell)."""
+        return mix64(self.seed ^ ((pos << 56) | value)) if value else 0
+
+    def cells_key(self, cells: Sequence[int]) -> int:
+        key = 0
+        for pos, v in enumerate(cells):
+            if v:
+                key ^= self.cell_key(pos, v)
+        return key

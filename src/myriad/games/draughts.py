@@ -19,6 +19,7 @@ a man move (the length is each variant's ``draw_moves``, in moves per player).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from myriad.core.errors import InvalidMoveError, PositionError
 from myriad.core.game import Game, Next, Outcome
@@ -60,13 +61,22 @@ class Draughts(Game):
 
     family = "draughts"
     player_names = ("white", "black")
+    #: the flags of a position read from text (variants that keep some, e.g. Frisian king moves)
+    start_flags: tuple[int, ...] = ()
     forced_captures = True  # a pending capture must be played: quiescence never stands pat
 
     def __init__(self, *, name: str, size: int, first: int, rules: str,
                  men_capture_backwards: bool, flying_kings: bool, maximum_capture: bool,
                  capture_promotion: CapturePromotion, draw_moves: int,
-                 merge_duplicate_routes: bool = True) -> None:
-        topology = numbered_board(size)
+                 merge_duplicate_routes: bool = True, topology: Topology | None = None,
+                 start: str | None = None, start_men: int | None = None,
+                 forward: Sequence[str] = ("nw", "ne"), directions: Sequence[str] = ("nw", "ne", "sw", "se"),
+                 **capture_rules: Any) -> None:
+        """``topology``, ``start`` (a position text) and ``start_men`` replace the PDN board
+        of ``size`` x ``size`` and its start; ``capture_rules`` are passed on to
+        :class:`~myriad.core.mechanics.jumps.JumpCaptures` (orthogonal captures, removal at
+        once, capture values, ...)."""
+        topology = topology or numbered_board(size)
         pieces = PieceSet(PIECES)
         self.name = name
         self.rules = rules
@@ -78,23 +88,34 @@ class Draughts(Game):
         self.promotion = topology.zones["promotion"]
         # Each side starts with men on every dark square of its first size/2 - 1 rows.
         men = (size // 2 - 1) * (size // 2)
-        self.start_men = men
-        start = f"{COLOUR_OF_PLAYER[first]}:W{self.squares - men + 1}-{self.squares}:B1-{men}"
+        self.start_men = start_men or men
+        start = start or f"{COLOUR_OF_PLAYER[first]}:W{self.squares - men + 1}-{self.squares}:B1-{men}"
         super().__init__(topology, pieces, {"start": start})
         self.jumps = JumpCaptures(
             topology, men=self.man, kings=self.king, promotion=self.promotion,
-            piece_codes=pieces.count, forward=("nw", "ne"),
+            piece_codes=pieces.count, forward=forward, directions=directions,
             men_capture_backwards=men_capture_backwards, flying_kings=flying_kings,
             compulsory=True, maximum_capture=maximum_capture,
-            capture_promotion=capture_promotion, merge_duplicate_routes=merge_duplicate_routes)
+            capture_promotion=capture_promotion, merge_duplicate_routes=merge_duplicate_routes,
+            **capture_rules)
         self._eval_tables = self._evaluation_tables(flying_kings)
-        self._pos_of_number = tuple([-1] + [topology.index[str(n)] for n in range(1, self.squares + 1)])
+        self._pos_of_number = tuple([-1] + [topology.index.get(str(n), -1) for n in range(1, self.squares + 1)])
         self._aliases_for: tuple[State | None, dict[tuple[int, int], int]] = (None, {})
 
     # -- play ----------------------------------------------------------------------------------
 
     def legal_moves(self, state: State) -> list[Move]:
+        if self.drawn(state):
+            return []
         return self.jumps.moves(state.cells, state.to_move)
+
+    def drawn(self, state: State) -> str | None:
+        """The reason ``state`` is a draw (repetition, the move-count rule), else None."""
+        if state.repetitions() >= 2:
+            return "threefold repetition"
+        if state.counters[0] >= self.draw_plies:
+            return f"{self.draw_plies // 2} moves each without a capture or a man move"
+        return None
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
         # Captures (more than one action) and man moves cannot be undone.
@@ -106,12 +127,11 @@ class Draughts(Game):
         return self.result(state, self.legal_moves(state))
 
     def result(self, state: State, moves: list[Move]) -> Outcome | None:
+        reason = self.drawn(state)
+        if reason:
+            return Outcome.draw(reason)
         if not moves:
             return Outcome.win(1 - state.to_move, "no legal move")
-        if state.repetitions() >= 2:
-            return Outcome.draw("threefold repetition")
-        if state.counters[0] >= self.draw_plies:
-            return Outcome.draw(f"{self.draw_plies // 2} moves each without a capture or a man move")
         return None
 
     # -- knowledge for bots --------------------------------------------------------------------
@@ -171,7 +191,7 @@ class Draughts(Game):
             cells[pos] = (self.king if is_king else self.man)[player]
         to_move = COLOUR_OF_PLAYER.index(fen.turn)
         self.check_reachable(cells, to_move, fen.halfmove_clock)
-        return self.make_state(cells, to_move, (), (fen.halfmove_clock,))
+        return self.make_state(cells, to_move, self.start_flags, (fen.halfmove_clock,))
 
     def check_reachable(self, cells: Sequence[int], to_move: int, clock: int) -> None:
         """Raise ``PositionError`` for a position no game reaches: more pieces of a colour

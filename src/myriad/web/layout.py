@@ -64,6 +64,8 @@ def board_style(game: Game) -> str:
         if declared == "intersections" or (not declared and "palace" in game.topology.zones):
             return "intersections"
         return "grid" if written(game) else "checkered"
+    if game.family == "draughts" and game.topology.size == game.topology.width * game.topology.height:
+        return "grid"  # every square played (Turkish draughts): a board of one colour
     if game.family in ("draughts", "breakthrough", "tafl"):
         return "checkered"
     if game.family == "hunt":
@@ -248,9 +250,21 @@ def cells_json(game: Game, state: State) -> list[Any]:
             out.append(None)
             continue
         if code not in pictures:
-            pictures[code] = piece_picture(game, code)
+            pictures[code] = column_picture(game, code) if hasattr(game, "column_pieces") else piece_picture(game, code)
         out.append(pictures[code])
     return out
+
+
+def column_picture(game: Game, column: int) -> dict[str, Any]:
+    """A column of pieces (Lasca, Bashni): the picture of its top piece, and under
+    ``stack`` every piece top first (``owner``, ``king``) when it holds more than one."""
+    pieces = game.column_pieces(column)  # type: ignore[attr-defined]
+    picture = piece_picture(game, pieces[0])
+    if len(pieces) > 1:
+        kinds = game.pieces
+        picture["stack"] = [{"owner": kinds.owner_of[p], "king": kinds.kind(p).name == "king"} for p in pieces]
+        picture["letter"] = "".join(kinds.letter_of[p] for p in pieces)
+    return picture
 
 
 def hands_json(game: Game, state: State) -> list[list[dict[str, Any]]]:

@@ -75,7 +75,10 @@ def moves_json(game: Game, state: State, moves: list[Move]) -> list[dict[str, An
                                  "path": [name(p) for p in path],
                                  "captures": [name(p) for p in move.captures]}
         piece = final_piece(move)
-        if piece and path and piece != state.cells[path[0]] and game.family != "mancala":
+        start = state.cells[path[0]] if path else 0
+        if piece and hasattr(game, "column_pieces"):  # a column: only its top piece promotes
+            piece, start = game.column_pieces(piece)[0], game.column_pieces(start)[0] if start else 0
+        if piece and path and piece != start and game.family != "mancala":
             entry["promotion"] = piece_picture(game, piece)
         dropped = dropped_piece(move) if state.hands else 0
         if dropped:

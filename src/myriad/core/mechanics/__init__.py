@@ -3,7 +3,10 @@
 * ``movement``  step, slide, leap, pawn moves (double step, en passant), castling,
   promotion in zones, attack detection for royal pieces;
 * ``jumps``     jump captures chained over several parts (men and flying kings),
-  compulsory and maximum capture, promotion during or after a capture;
+  compulsory and maximum capture (by count or by value), promotion during or after a
+  capture, orthogonal captures, removal of captured pieces at once, no turning back;
+* ``stacks``    columns of pieces in one cell and jump captures that take the top piece
+  under the capturer (Lasca, Bashni);
 * ``placement`` placing stones, gravity drops, n-in-a-row goals, line flips, passing;
 * ``sowing``    mancala sowing with store and capture rules (Kalah);
 * ``capture_sowing`` mancala sowing that captures in the opponent's row: by count or

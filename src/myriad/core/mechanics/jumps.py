@@ -20,7 +20,18 @@ parameter:
   result are one move (FMJD), or every route is a move of its own;
 * ``continue_capture``       ``"must"`` (draughts, the default: see below), ``"may"``
   (the piece may stop after any jump: the fox of fox and geese) or ``"no"`` (one jump per
-  move: the tigers of bagh-chal).
+  move: the tigers of bagh-chal);
+* ``man_capture_directions``, ``king_directions``, ``king_capture_directions``  override
+  the directions men capture in, kings move in and kings capture in (Frisian men and
+  kings also capture orthogonally, Turkish kings move and capture orthogonally);
+* ``remove_at_once``         a captured piece leaves the board as it is jumped (Turkish
+  dama): its square frees at once and it cannot block the rest of the capture;
+* ``turn_back``              False forbids a jump in the direction opposite to the one
+  before (the Turkish "no 180-degree turn");
+* ``capture_values``         (man, king) weights: maximum capture counts the value taken,
+  not the number of pieces (Frisian: a king worth more than a man, less than two);
+* ``prefer_king_captures``   among the captures of the highest value, one made by a king
+  must be played when there is one (Frisian).
 
 Under ``"must"``: a capture sequence goes on as long as a further jump exists (a piece may not stop
 half way; a flying king that can go on capturing from some landing squares must land on
@@ -40,7 +51,7 @@ from typing import Literal
 
 from myriad.core.errors import GameDefinitionError
 from myriad.core.move import CAPTURE, MOVE, Action, Move
-from myriad.core.topology import Topology
+from myriad.core.topology import Topology, opposite_directions
 
 CapturePromotion = Literal["end", "stop", "continue"]
 _END, _STOP, _CONTINUE = 0, 1, 2
@@ -65,7 +76,13 @@ class JumpCaptures:
                  men_capture_backwards: bool = False, flying_kings: bool = False,
                  compulsory: bool = True, maximum_capture: bool = False,
                  capture_promotion: CapturePromotion = "end",
-                 merge_duplicate_routes: bool = True, continue_capture: str = "must") -> None:
+                 merge_duplicate_routes: bool = True, continue_capture: str = "must",
+                 man_capture_directions: Sequence[str] | None = None,
+                 king_directions: Sequence[str] | None = None,
+                 king_capture_directions: Sequence[str] | None = None,
+                 remove_at_once: bool = False, turn_back: bool = True,
+                 capture_values: tuple[int, int] | None = None,
+                 prefer_king_captures: bool = False) -> None:
         players = len(men)
         if continue_capture not in ("must", "may", "no"):
             raise GameDefinitionError(
@@ -76,8 +93,18 @@ class JumpCaptures:
         if capture_promotion not in _MODES:
             raise GameDefinitionError(
                 f"jump captures: capture_promotion must be one of {', '.join(_MODES)}, not {capture_promotion!r}")
-        for d in (*forward, *directions):
+        king_dirs = tuple(king_directions or directions)
+        king_capture_dirs = tuple(king_capture_directions or directions)
+        for d in (*forward, *directions, *king_dirs, *king_capture_dirs, *(man_capture_directions or ())):
             topology.direction(d)
+        self.remove_at_once = remove_at_once
+        self.turn_back = turn_back
+        self.capture_values = capture_values
+        self.prefer_king_captures = prefer_king_captures
+        back = opposite_directions(topology)
+        if not turn_back and any(back[topology.direction(d)] < 0 for d in (*king_capture_dirs, *directions)):
+            raise GameDefinitionError("jump captures: turn_back=False needs every capture direction to have an opposite")
+        self._back = back
         self.topology = topology
         self.men = tuple(men)
         self.kings = tuple(kings)
@@ -101,16 +128,24 @@ class JumpCaptures:
             return tuple(tuple(r for r in (topology.ray(pos, d, player, limit) for d in dirs) if r)
                          for pos in range(size))
 
-        def jump_rays(player: int, dirs: Sequence[str], limit: int | None) -> tuple[tuple[Ray, ...], ...]:
-            # Rays shorter than two squares leave no room to jump.
-            return tuple(tuple(r for r in per_pos if len(r) >= 2) for per_pos in rays(player, dirs, limit))
+        def jump_rays(player: int, dirs: Sequence[str], limit: int | None) -> tuple[tuple[tuple[int, Ray], ...], ...]:
+            # (direction as seen on the board, ray) pairs; rays shorter than two squares
+            # leave no room to jump.
+            seen = [topology.player_dirs[player][topology.direction(d)] for d in dirs]
+            return tuple(tuple((seen[k], r) for k, r in ((k, topology.ray(pos, d, player, limit))
+                                                        for k, d in enumerate(dirs)) if len(r) >= 2)
+                         for pos in range(size))
 
         king_reach = None if flying_kings else 2
-        men_jump_dirs = tuple(directions) if men_capture_backwards else tuple(forward)
+        men_jump_dirs = tuple(man_capture_directions) if man_capture_directions else (
+            tuple(directions) if men_capture_backwards else tuple(forward))
         # Capture rays: a man (or short king) jumps the neighbour to the square behind it
         # (rays cut to two squares: (over, land) pairs); a flying king scans the whole ray.
         self._man_jumps = tuple(jump_rays(p, men_jump_dirs, 2) for p in range(players))
-        self._king_jumps = tuple(jump_rays(p, directions, king_reach) for p in range(players))
+        self._king_hops = tuple(jump_rays(p, king_capture_dirs, king_reach) for p in range(players))
+        # The same rays without their directions (read by the hunt games' evaluation).
+        self._king_jumps = tuple(tuple(tuple(r for _d, r in per_pos) for per_pos in per_player)
+                                 for per_player in self._king_hops)
         # Quiet moves, built once: per square, per direction, (target, move) pairs in order.
         self._man_steps = tuple(
             tuple(tuple((r[0], self._step_move(pos, r[0], men[p], kings[p], self._promo[p])) for r in pos_rays)
@@ -118,7 +153,7 @@ class JumpCaptures:
             for p in range(players))
         self._king_slides = tuple(
             tuple(tuple(tuple((t, Move((Action(MOVE, pos, t, kings[p], 0),))) for t in r) for r in pos_rays)
-                  for pos, pos_rays in enumerate(rays(p, directions, None if flying_kings else 1)))
+                  for pos, pos_rays in enumerate(rays(p, king_dirs, None if flying_kings else 1)))
             for p in range(players))
 
     @staticmethod
@@ -171,7 +206,7 @@ class JumpCaptures:
         board: list[int] | None = None
         man_jumps = self._man_jumps[player]
         for pos in men:
-            for over, land in man_jumps[pos]:
+            for _d, (over, land) in man_jumps[pos]:
                 if enemy[cells[over]] and not cells[land]:
                     break
             else:
@@ -181,7 +216,7 @@ class JumpCaptures:
             board[pos] = 0
             self._search(board, player, pos, True, routes)
             board[pos] = cells[pos]
-        king_jumps = self._king_jumps[player]
+        king_jumps = self._king_hops[player]
         far = self.flying_kings
         for pos in kings:
             if not self._may_jump(cells, king_jumps[pos], enemy, far):
@@ -194,14 +229,26 @@ class JumpCaptures:
         if not routes:
             return []
         if self.maximum_capture:
-            most = max(len(caps) for _, caps in routes)
-            routes = [r for r in routes if len(r[1]) == most]
+            if self.capture_values is None:
+                most = max(len(caps) for _, caps in routes)
+                routes = [r for r in routes if len(r[1]) == most]
+            else:
+                man_value, king_value = self.capture_values
+                kings_all = set(self.kings)
+                values = [sum(king_value if cells[c] in kings_all else man_value for c in caps)
+                          for _, caps in routes]
+                best = max(values)
+                routes = [r for r, v in zip(routes, values) if v == best]
+        if self.prefer_king_captures:
+            by_king = [r for r in routes if cells[r[0][0]] == self.kings[player]]
+            if by_king:
+                routes = by_king
         return self._build(cells, player, routes)
 
     @staticmethod
-    def _may_jump(cells: Sequence[int], jumps: tuple[Ray, ...], enemy: Sequence[bool], far: bool) -> bool:
+    def _may_jump(cells: Sequence[int], jumps: tuple[tuple[int, Ray], ...], enemy: Sequence[bool], far: bool) -> bool:
         """Whether any first jump exists from the square whose capture rays are ``jumps``."""
-        for ray in jumps:
+        for _d, ray in jumps:
             n = len(ray)
             i = 0
             if far:
@@ -218,17 +265,23 @@ class JumpCaptures:
         promo = self._promo[player]
         dead = self._dead
         mode = self._mode
-        man_jumps, king_jumps = self._man_jumps[player], self._king_jumps[player]
+        man_jumps, king_jumps = self._man_jumps[player], self._king_hops[player]
         flying = self.flying_kings
         chain, may_stop = self.continue_capture != "no", self.continue_capture == "may"
         path = [start]
         caps: list[int] = []
+        back = self._back
+        no_turn_back = not self.turn_back
+        gone = 0 if self.remove_at_once else dead
 
-        def extend(sq: int, jumps: tuple[tuple[Ray, ...], ...], far: bool, man: bool) -> bool:
+        def extend(sq: int, jumps: tuple[tuple[tuple[int, Ray], ...], ...], far: bool, man: bool,
+                   came: int) -> bool:
             # Try every jump from ``sq``; record the routes that cannot go on; report whether
-            # any jump existed.
+            # any jump existed.  ``came``: the direction of the jump that led here (-1: none).
             found = False
-            for ray in jumps[sq]:
+            for d, ray in jumps[sq]:
+                if no_turn_back and came >= 0 and d == back[came]:
+                    continue
                 n = len(ray)
                 i = 0
                 if far:
@@ -241,7 +294,7 @@ class JumpCaptures:
                 if not enemy[victim] or board[ray[i + 1]]:
                     continue
                 found = True
-                board[over] = dead
+                board[over] = gone
                 caps.append(over)
                 went_on = False
                 j = i + 1
@@ -253,9 +306,9 @@ class JumpCaptures:
                     if not chain:
                         pass
                     elif man and promo[land] and mode != _END:
-                        if mode == _CONTINUE and extend(land, king_jumps, flying, False):
+                        if mode == _CONTINUE and extend(land, king_jumps, flying, False, d):
                             went_on = True
-                    elif extend(land, jumps, far, man):
+                    elif extend(land, jumps, far, man, d):
                         went_on = True
                     path.pop()
                     j += 1
@@ -271,9 +324,9 @@ class JumpCaptures:
             return found
 
         if is_man:
-            extend(start, man_jumps, False, True)
+            extend(start, man_jumps, False, True, -1)
         else:
-            extend(start, king_jumps, flying, False)
+            extend(start, king_jumps, flying, False, -1)
         del extend  # the recursive closure refers to itself: a cycle left for the collector
 
     def _build(self, cells: Sequence[int], player: int,

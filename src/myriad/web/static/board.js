@@ -324,7 +324,9 @@ function drawPiece(g, geo, layout, pos, piece) {
   const [cx, cy] = geo.centre(pos);
   const colour = piece.colour || layout.colours[piece.owner] || "#888";
   const group = el("g", { class: `piece owner-${piece.owner} kind-${piece.kind}`, "data-square": layout.positions[pos].name }, g);
-  if (piece.shape === "disc") {
+  if (piece.shape === "disc" && piece.stack) {  // a column (Lasca, Bashni): edge-on discs, top first
+    drawColumn(group, cx, cy, piece.stack, layout);
+  } else if (piece.shape === "disc") {
     el("circle", { cx, cy: cy + 0.03, r: 0.4, class: "disc-shadow" }, group);
     el("circle", { cx, cy, r: 0.4, fill: colour, stroke: darker(colour), "stroke-width": 0.035 }, group);
     if (layout.style !== "reversi" && layout.style !== "intersections") {
@@ -360,6 +362,23 @@ function drawPiece(g, geo, layout, pos, piece) {
     el("circle", { cx, cy, r: 0.38, fill: colour, stroke: darker(colour), "stroke-width": 0.04 }, group);
     text(group, cx, cy + 0.02, piece.text, { class: "token", fill: inkOn(colour) });
   }
+}
+
+// A column seen from the side: one flat disc per piece, the commander on top (at most
+// eight shown, the count beside when there are more), a dot on each king.
+function drawColumn(g, cx, cy, stack, layout) {
+  const shown = stack.slice(0, 8);
+  const step = Math.min(0.11, 0.62 / shown.length);
+  const bottom = cy + (shown.length - 1) * step / 2;
+  for (let k = shown.length - 1; k >= 0; k--) {
+    const colour = layout.colours[shown[k].owner] || "#888";
+    const y = bottom - (shown.length - 1 - k) * step;
+    el("ellipse", { cx, cy: y + 0.05, rx: 0.4, ry: 0.16, fill: darker(colour) }, g);
+    el("ellipse", { cx, cy: y, rx: 0.4, ry: 0.16, fill: colour, stroke: darker(colour), "stroke-width": 0.03,
+                    class: "column-disc" }, g);
+    if (shown[k].king) el("circle", { cx, cy: y, r: 0.06, fill: inkOn(colour), class: "column-king" }, g);
+  }
+  text(g, cx + 0.34, cy + 0.36, String(stack.length), { class: "column-count" });
 }
 
 function drawCrown(g, cx, cy, ink) {
