@@ -300,7 +300,11 @@ class InARow(Game):
         stone makes a winning row (not an overline where those do not win), its builds and
         fork cells without its forbidden points (a double four or a double three there is
         no threat: the stone may not go there)."""
-        banned = self.forbidden_points(state)
+        if state.to_move == 0:
+            banned = self.forbidden_points(state)  # its legal moves need them all
+        else:  # only those of its builds matter here
+            assert self.forbidden is not None
+            banned = self.forbidden.points(state.cells, self.stones[0], self._read_stones(state)[0], scan.builds[0])
         goal, code = self.goals[0], self.stones[0]
         threats = 0
         for pos in bit_positions(scan.threats[0]):

@@ -28,6 +28,7 @@ only those with enough own stones near them in their lines.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import NamedTuple
 
 from myriad.core.errors import GameDefinitionError
@@ -133,13 +134,20 @@ class ForbiddenPoints:
                 per_axis.append(span)
             spans.append(tuple(per_axis))
         self.spans: tuple[tuple[tuple[int, ...], ...], ...] = tuple(spans)
-        #: Per axis, per step count 1..length-1 either way: (shift, mask) such that
+        #: Per cell, per axis: a getter of its span's cells from the board's bytes with an
+        #: edge byte appended (at index ``size``, read for the cells beyond the edge).
+        self.getters: tuple[tuple[itemgetter[bytes], ...], ...] = tuple(
+            tuple(itemgetter(*(self.size if q == NO_LINK else q for q in span)) for span in per_pos)
+            for per_pos in spans)
+        self._tables: dict[int, bytes] = {}
+        #: Per axis, per step count 1..length-1 either way: (steps, shift, mask) such that
         #: ``(bits >> shift or << -shift) & mask`` marks the cells with a stone of ``bits``
         #: that many steps away along the axis; None when the board is not a translation.
         self.shifts = self._shifts(topology, axes)
         self._facts: dict[bytes, LineFacts] = {}
 
-    def _shifts(self, topology: Topology, axes: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int], ...], ...] | None:
+    def _shifts(self, topology: Topology,
+                axes: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int, int], ...], ...] | None:
         found = []
         for d, back in axes:
             per_axis = []
@@ -156,17 +164,32 @@ class ForbiddenPoints:
                             mask |= 1 << pos
                     if len(deltas) > 1:
                         return None
-                    per_axis.append((deltas.pop() if deltas else 0, mask))
+                    per_axis.append((steps, deltas.pop() if deltas else 0, mask))
             found.append(tuple(per_axis))
         return tuple(found)
 
+    def table(self, code: int) -> bytes:
+        """The ``bytes.translate`` table from cell values (0-254, and 255 beyond the edge)
+        to pattern bytes for stones ``code``."""
+        found = self._tables.get(code)
+        if found is None:
+            found = self._tables[code] = bytes(
+                EDGE if v == 255 else EMPTY if v == 0 else OWN if v == code else OTHER for v in range(256))
+        return found
+
+    def board(self, cells: Sequence[int], code: int) -> bytes:
+        """The cells as pattern bytes for stones ``code``, with an edge byte appended."""
+        return (bytes(cells) + b"\xff").translate(self.table(code))
+
     def facts(self, cells: Sequence[int], pos: int, code: int) -> list[LineFacts]:
         """The :class:`LineFacts` of a stone ``code`` on ``pos``, per line through it."""
+        return self._facts_on(self.board(cells, code), pos)
+
+    def _facts_on(self, board: bytes, pos: int) -> list[LineFacts]:
         out = []
         store = self._facts
-        for span in self.spans[pos]:
-            pattern = bytes(EDGE if q == NO_LINK else EMPTY if not cells[q] else OWN if cells[q] == code else OTHER
-                            for q in span)
+        for getter in self.getters[pos]:
+            pattern = bytes(getter(board))
             found = store.get(pattern)
             if found is None:
                 if len(store) >= PATTERN_CACHE:
@@ -178,7 +201,11 @@ class ForbiddenPoints:
     def verdict(self, cells: Sequence[int], pos: int, code: int) -> str | None:
         """Why a stone ``code`` on the empty cell ``pos`` is forbidden (:data:`OVERLINE`,
         :data:`DOUBLE_FOUR` or :data:`DOUBLE_THREE`), or None when it is allowed."""
-        lines = self.facts(cells, pos, code)
+        return self._judge(self.board(cells, code), pos)
+
+    def _judge(self, board: bytes, pos: int) -> str | None:
+        """:meth:`verdict` on pattern bytes (see :meth:`board`)."""
+        lines = self._facts_on(board, pos)
         if any(f.five for f in lines):
             return None
         if self.overline and any(f.overline for f in lines):
@@ -186,49 +213,57 @@ class ForbiddenPoints:
         if self.double_four and sum(f.fours for f in lines) >= 2:
             return DOUBLE_FOUR
         if self.double_three and sum(1 for f in lines if f.three_points) >= 2:
-            after = list(cells)
-            after[pos] = code
+            after = board[:pos] + b"\x01" + board[pos + 1:]
             real = 0
             for axis, f in enumerate(lines):
                 if not f.three_points:
                     continue
                 span = self.spans[pos][axis]
-                if any(self._straight_four_point(after, span[self.length + offset], code) for offset in f.three_points):
+                if any(self._straight_four_point(after, span[self.length + offset]) for offset in f.three_points):
                     real += 1
                     if real == 2:
                         return DOUBLE_THREE
         return None
 
-    def _straight_four_point(self, cells: Sequence[int], pos: int, code: int) -> bool:
+    def _straight_four_point(self, board: bytes, pos: int) -> bool:
         """Whether a stone on ``pos`` (which makes a straight four) makes a three real: it
         is not forbidden and makes no five at the same time (the RIF definition of a three)."""
-        return not any(f.five for f in self.facts(cells, pos, code)) and self.verdict(cells, pos, code) is None
+        return not any(f.five for f in self._facts_on(board, pos)) and self._judge(board, pos) is None
 
     def suspects(self, own: int) -> int:
         """A bit set holding every cell that may be forbidden when ``own`` (a bit set) holds
         the player's stones: those with three own stones within ``length - 1`` steps along
-        one line (a four or an overline needs them), or two along each of two lines (two
-        threes need them); every cell when the board is not a translation."""
+        one line (a four or an overline needs them), or two within ``length - 2`` steps
+        along each of two lines (two threes need them: a straight four spans ``length - 1``
+        cells); every cell when the board is not a translation."""
         if self.shifts is None:
             return (1 << self.size) - 1
-        two_axes = any_two = 0
+        near_two = any_two = 0
         three = 0
+        reach = self.length - 2
         for per_axis in self.shifts:
-            ones = twos = 0
-            for shift, mask in per_axis:
+            ones = twos = 0  # within length - 1 steps
+            close_ones = close_twos = 0  # within length - 2 steps
+            for steps, shift, mask in per_axis:
                 near = (own >> shift if shift >= 0 else own << -shift) & mask
                 three |= twos & near
                 twos |= ones & near
                 ones |= near
-            two_axes |= any_two & twos
-            any_two |= twos
-        return two_axes | three
+                if steps <= reach:
+                    close_twos |= close_ones & near
+                    close_ones |= near
+            near_two |= any_two & close_twos
+            any_two |= close_twos
+        return near_two | three
 
     def points(self, cells: Sequence[int], code: int, own: int, empty: int) -> int:
         """The bit set of the forbidden cells among ``empty`` for stones ``code``; ``own``
         is the bit set of that player's stones."""
         found = 0
-        for pos in bit_positions(self.suspects(own) & empty):
-            if self.verdict(cells, pos, code) is not None:
-                found |= 1 << pos
+        suspects = self.suspects(own) & empty
+        if suspects:
+            board = self.board(cells, code)
+            for pos in bit_positions(suspects):
+                if self._judge(board, pos) is not None:
+                    found |= 1 << pos
         return found
