@@ -9,7 +9,7 @@ import pytest
 
 from myriad import get_game
 from myriad.ai.threats import ThreatSearch
-from myriad.core.errors import IllegalMoveError
+from myriad.core.errors import GameDefinitionError, IllegalMoveError
 from myriad.core.state import State
 from myriad.games.inarow import InARow, renju
 
@@ -34,14 +34,26 @@ def names(game: InARow, state: State, moves: list) -> set[str]:  # type: ignore[
     return {game.format_move(state, m) for m in moves}
 
 
-def test_black_opens_on_the_centre(game: InARow) -> None:
+def test_classic_opening(game: InARow) -> None:
+    # Black on the centre, White next to it, Black within the central 5x5, then anywhere
     start = game.initial_state()
     assert names(game, start, game.legal_moves(start)) == {"h8"}
     with pytest.raises(IllegalMoveError):
         game.parse_move(start, "a1")
-    after = game.play_text(start, "h8")
-    assert len(game.legal_moves(after)) == 224
-    assert len(renju(centre_first=False).legal_moves(renju(centre_first=False).initial_state())) == 225
+    second = game.play_text(start, "h8")
+    assert names(game, second, game.legal_moves(second)) == {"g7", "g8", "g9", "h7", "h9", "i7", "i8", "i9"}
+    third = game.play_text(second, "i9")
+    legal = names(game, third, game.legal_moves(third))
+    assert len(legal) == 25 - 2 and {"f6", "j10", "f10"} <= legal and "e8" not in legal
+    fourth = game.play_text(third, "f6")
+    assert len(game.legal_moves(fourth)) == 225 - 3
+    centre = renju(opening="centre")
+    after = centre.play_text(centre.initial_state(), "h8")
+    assert len(centre.legal_moves(after)) == 224
+    free = renju(opening="free")
+    assert len(free.legal_moves(free.initial_state())) == 225
+    with pytest.raises(GameDefinitionError, match="opening"):
+        renju(opening="yamaguchi")
 
 
 def test_forbidden_points_are_not_legal_for_black(game: InARow) -> None:

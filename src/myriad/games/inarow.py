@@ -99,7 +99,7 @@ class InARow(Game):
                  weights: WindowWeights | None = None, move_cap: int | None = None,
                  threat_space: bool = False, quiescence_depth: int = 8,
                  exact_for: tuple[int, ...] = (), forbidden: ForbiddenPoints | None = None,
-                 centre_first: bool = False) -> None:
+                 opening_radii: tuple[int, ...] = ()) -> None:
         if k > max(width, height):
             raise GameDefinitionError(f"{game_id}: {k} in a row cannot fit on {width}x{height}")
         self.id = game_id
@@ -127,8 +127,13 @@ class InARow(Game):
         self.forbidden = forbidden
         self._forbidden: dict[int, int] = {}
         self._forbidden_budget = ByteBudget(int(GAME_CACHE_BYTES * 0.05), 128)
-        #: The first stone goes on the centre cell (renju's opening rule, simplest form).
-        self.centre: int = (height // 2) * width + width // 2 if centre_first else -1  # row by row from a1
+        #: Opening rule: the ``n``-th stone goes within ``opening_radii[n]`` steps (king
+        #: moves) of the centre cell, as a bit set per stone (renju's classic opening: the
+        #: centre, then next to it, then within the central 5x5).
+        cx, cy = width // 2, height // 2
+        self.opening: tuple[int, ...] = tuple(
+            sum(1 << pos for pos, (x, y) in enumerate(topology.coords) if max(abs(x - cx), abs(y - cy)) <= r)
+            for r in opening_radii)
         self.reason = f"{NUMBER_WORDS.get(k, str(k))} in a row"
         self.gravity = gravity
         self.vicinity = Vicinity(topology, candidate_radius) if candidate_radius else None
@@ -189,9 +194,12 @@ class InARow(Game):
         nothing once a row is made."""
         if state.flags[0]:
             return []
-        if self.centre >= 0 and not any(state.cells):
-            return [self.placement.drops[self.stones[state.to_move]][self.centre]]
         moves = self.placement.moves(state.cells, self.stones[state.to_move])
+        if self.opening:
+            placed = len(state.cells) - state.cells.count(0)
+            if placed < len(self.opening):
+                zone = self.opening[placed]
+                moves = [m for m in moves if zone >> m[0][2] & 1]
         if self.forbidden is not None and state.to_move == 0:
             banned = self.forbidden_points(state)
             if banned:
@@ -671,7 +679,7 @@ def gomoku(size: int = 15, overlines: bool = True) -> InARow:
 
 RENJU_RULES = (
     "Renju: gomoku with restrictions on Black, who moves first. Players alternate placing a stone on an empty "
-    "intersection of the 15x15 board; Black's first stone goes on the centre (h8). Exactly five black stones in a "
+    "intersection of the 15x15 board; Black's first stone goes on the centre (h8), White's first on one of the eight points next to it, Black's second within the central 5x5 (f6-j10). Exactly five black stones in a "
     "row win for Black; five or more white stones (an overline too) win for White. Black may not play a forbidden "
     "point: one that makes an overline (six or more), two fours at once (double four), or two open threes at once "
     "(double three; a three counts only if one more stone, itself allowed, makes it a straight four). A move that "
@@ -679,15 +687,24 @@ RENJU_RULES = (
     "one a loss); White may play anywhere and may use them. A full board without a row is a draw.")
 
 
-def renju(size: int = 15, centre_first: bool = True) -> InARow:
+#: Renju's opening rules (stone by stone, how far from the centre it may go): the classic
+#: one (the centre, an adjacent point, a point of the central 5x5), the centre alone, none.
+RENJU_OPENINGS = {"classic": (0, 1, 2), "centre": (0,), "free": ()}
+
+
+def renju(size: int = 15, opening: str = "classic") -> InARow:
     """Renju on 15x15: Black (first) wins with exactly five and may not make an overline,
     a double four or a double three (its forbidden points, see
     :mod:`~myriad.core.mechanics.forbidden`, are left out of its legal moves); White wins
-    with five or more.  ``centre_first``: Black's first stone goes on the centre (the
-    opening rule in its simplest form; the RIF/Yamaguchi/Soosyrv openings with their swaps
-    and proposals are not played).  Bots as in gomoku; their threats respect the forbidden
-    points (a black four whose five-point is forbidden is no threat)."""
-    return InARow("renju" if size == 15 and centre_first else f"renju-{size}{'' if centre_first else '-free'}",
+    with five or more.  ``opening`` (see :data:`RENJU_OPENINGS`): ``classic``, Black's
+    first stone on the centre, White's next to it, Black's second within the central 5x5;
+    ``centre``, only the first; ``free``, none (the RIF/Yamaguchi/Soosyrv openings with
+    their swaps and proposals are not played).  Bots as in gomoku; their threats respect
+    the forbidden points (a black four whose five-point is forbidden is no threat)."""
+    if opening not in RENJU_OPENINGS:
+        raise GameDefinitionError(f"renju: opening must be one of {', '.join(RENJU_OPENINGS)}, not {opening!r}")
+    return InARow("renju" if size == 15 and opening == "classic" else f"renju-{size}-{opening}",
                   "Renju", size, size, 5, candidate_radius=2, move_cap=7, weights=GOMOKU_WEIGHTS,
                   threat_space=True, quiescence_depth=2, player_names=("black", "white"), rules=RENJU_RULES,
-                  exact_for=(0,), forbidden=ForbiddenPoints(square_board(size, size), 5), centre_first=centre_first)
+                  exact_for=(0,), forbidden=ForbiddenPoints(square_board(size, size), 5),
+                  opening_radii=RENJU_OPENINGS[opening])
