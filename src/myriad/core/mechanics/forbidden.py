@@ -27,7 +27,7 @@ only those with enough own stones near them in their lines.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -136,7 +136,7 @@ class ForbiddenPoints:
         self.spans: tuple[tuple[tuple[int, ...], ...], ...] = tuple(spans)
         #: Per cell, per axis: a getter of its span's cells from the board's bytes with an
         #: edge byte appended (at index ``size``, read for the cells beyond the edge).
-        self.getters: tuple[tuple[itemgetter[bytes], ...], ...] = tuple(
+        self.getters: tuple[tuple[Callable[[bytes], tuple[int, ...]], ...], ...] = tuple(
             tuple(itemgetter(*(self.size if q == NO_LINK else q for q in span)) for span in per_pos)
             for per_pos in spans)
         self._tables: dict[int, bytes] = {}
