@@ -122,3 +122,34 @@ def test_white_wins_on_a_forbidden_point(game: InARow) -> None:
     from myriad.games.inarow import gomoku
     free = gomoku()
     assert ThreatSearch(free).winning_move(free.make_state(white.cells, 1, (0,)), 1) is None
+
+
+def test_bot_moves_are_legal_in_random_games() -> None:
+    # Along random games (Black's stones kept close, so forbidden points come up), every
+    # move the bots' knowledge offers Black is legal, and the points judged for a few
+    # cells agree with those judged for the whole board.
+    import random
+    rng = random.Random(7)
+    seen = 0
+    judge = renju()  # asked for a few cells only: it never holds a whole board's points
+    for _ in range(3):
+        game = renju()
+        state = game.initial_state()
+        while game.outcome(state) is None:
+            legal = game.legal_moves(state)
+            if state.to_move == 0:
+                stones = game.stones_of(state)
+                empty = game.full & ~(stones[0] | stones[1])
+                whole = game.forbidden_points(state)
+                assert judge.forbidden_among(state, empty) == whole
+                assert all(judge.forbidden_among(state, 1 << pos) == whole & 1 << pos
+                           for pos in range(game.topology.size) if empty >> pos & 1)
+                seen += whole.bit_count()
+                allowed = set(legal)
+                offered = (game.threat_moves(state, True) + game.noisy_moves(state)
+                           + game.candidate_moves(state, legal) + (game.threat_answers(state) or []))
+                assert set(offered) <= allowed
+            near = [m for m in legal if any(abs(a - b) <= 2 for a, b in zip(
+                game.topology.coords[m[0][2]], (7.0, 7.0)))] or legal
+            state = game.play(state, rng.choice(near if rng.random() < 0.8 else legal))
+    assert seen > 0, "no forbidden point came up"

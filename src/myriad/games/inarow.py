@@ -308,11 +308,7 @@ class InARow(Game):
         stone makes a winning row (not an overline where those do not win), its builds and
         fork cells without its forbidden points (a double four or a double three there is
         no threat: the stone may not go there)."""
-        if state.to_move == 0:
-            banned = self.forbidden_points(state)  # its legal moves need them all
-        else:  # only those of its builds matter here
-            assert self.forbidden is not None
-            banned = self.forbidden.points(state.cells, self.stones[0], self._read_stones(state)[0], scan.builds[0])
+        banned = self.forbidden_among(state, scan.builds[0])  # only those of its builds matter here
         goal, code = self.goals[0], self.stones[0]
         threats = 0
         for pos in bit_positions(scan.threats[0]):
@@ -320,6 +316,18 @@ class InARow(Game):
                 threats |= 1 << pos
         return scan._replace(threats=(threats, scan.threats[1]), builds=(scan.builds[0] & ~banned, scan.builds[1]),
                              forks=(scan.forks[0] & ~banned, scan.forks[1]))
+
+    def forbidden_among(self, state: State, cells: int) -> int:
+        """The first player's forbidden points among the empty ``cells`` (a bit set):
+        those of :meth:`forbidden_points` when they are known, else judged for these
+        cells alone (evaluation and quiescence ask about a few cells of many positions)."""
+        if self.forbidden is None:
+            return 0
+        known = self._forbidden.get(state.key)
+        if known is not None:
+            return known & cells
+        stones = self._read_stones(state)
+        return self.forbidden.points(state.cells, self.stones[0], stones[0], cells & ~(stones[0] | stones[1]))
 
     def banned(self, state: State) -> int:
         """The bit set of the cells the mover may not play for its restrictions (the
@@ -418,7 +426,10 @@ class InARow(Game):
         else:
             cells = scan.builds[me]
         drops = self.placement.drops[self.stones[me]]
-        return [drops[pos] for pos in bit_positions(cells & playable & ~self.banned(state))]
+        cells &= playable
+        if me == 0 and self.forbidden is not None:
+            cells &= ~self.forbidden_among(state, cells)
+        return [drops[pos] for pos in bit_positions(cells)]
 
     def may_stand_pat(self, state: State) -> bool:
         """Not when the opponent has one playable threat (it must be blocked) or, with no
