@@ -7,7 +7,9 @@ without a row is a draw.
 * **tic-tac-toe**  3x3, three in a row;
 * **Connect Four** 7 columns x 6 rows with gravity (a stone falls to the lowest empty
   cell of its column), four in a row;
-* **gomoku**       15x15, five in a row; free-style: a longer row (an overline) wins too.
+* **gomoku**       15x15, five in a row; free-style: a longer row (an overline) wins too;
+* **renju**        gomoku where Black wins with exactly five and may not make an overline,
+  a double four or a double three (its forbidden points), after the classic opening.
 
 Notation.  Positions are the rank string (top row first, ``X`` for the first player's
 stones, ``O`` for the second's, digits for empty runs) and the side to move as a lower-case
@@ -86,7 +88,11 @@ class InARow(Game):
     the best first; ``threat_space`` lets them search wins by threats (see
     :meth:`threat_moves`), ``quiescence_depth`` bounds their threat quiescence; ``weights``
     is the bots' knowledge (default
-    :func:`~myriad.core.mechanics.placement.window_weights`).  ``flags[0]`` is 0 while nobody has a row,
+    :func:`~myriad.core.mechanics.placement.window_weights`).  Rule options: the players
+    in ``exact_for`` win only with exactly ``k`` (renju's Black); ``forbidden`` judges the
+    first player's forbidden points, which are then not legal for it (see
+    :mod:`~myriad.core.mechanics.forbidden`); ``opening_radii[n]`` bounds how far (in king
+    steps) from the centre the ``n``-th stone may go.  ``flags[0]`` is 0 while nobody has a row,
     else 1 + the winner (set by :meth:`play` from the lines through the last stone).
     """
 
