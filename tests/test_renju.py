@@ -114,6 +114,7 @@ def test_white_wins_on_a_forbidden_point(game: InARow) -> None:
     assert game.forbidden_points(state) >> game.topology.pos("i8") & 1
     assert "i8" not in names(game, state, game.legal_moves(state))
     assert game.threat_answers(state) == []
+    assert game.evaluate(state) == -game.weights.win_now  # lost, though one four only
     # so White, to move before h8, wins by playing it: a four Black cannot stop
     white = position(game, black, "e8 f8 g8 a15 d15 g15 j15 m15", to_move=1)
     move = ThreatSearch(game).winning_move(white, 1)

@@ -346,12 +346,19 @@ class InARow(Game):
 
     def evaluate(self, state: State) -> float:
         """Windows still open to one player only, by stones held, the mover's minus the
-        other's; a playable threat, a double threat or a fork decide (see ``weights``)."""
+        other's; a playable threat, a double threat or a fork decide (see ``weights``); so
+        does, for a restricted mover, a threat of the opponent on one of its forbidden points
+        (it cannot be blocked)."""
         if self.windows is None:
             return 0
         scan = self.scan(state)
+        playable = self.playable(scan)
+        if self.forbidden is not None and state.to_move == 0:
+            theirs = scan.threats[1] & playable
+            if theirs and not scan.threats[0] & playable and self.forbidden_among(state, theirs):
+                return -self.weights.win_now
         gravity = self.placement if isinstance(self.placement, GravityDrops) else None
-        return self.weights.evaluate(scan, state.to_move, self.playable(scan), self.strong, gravity)
+        return self.weights.evaluate(scan, state.to_move, playable, self.strong, gravity)
 
     def move_heuristic(self, state: State, move: Move) -> float:
         """What a stone on the cell builds of the mover's windows and blocks of the
