@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from myriad.core.caches import MB, ByteBudget
-from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
+from myriad.core.errors import GameDefinitionError, IllegalMoveError, InvalidMoveError, PositionError
 from myriad.core.game import Game, Outcome
 from myriad.core.mechanics.forbidden import ForbiddenPoints
 from myriad.core.mechanics.line_tally import LineIndex, LineTally
@@ -622,6 +622,17 @@ class InARow(Game):
                 return player + 1
         raise PositionError(f"{self.id}: {names[player]}'s rows cannot all have been made by one last "
                             "stone (the game stops at the first row)")
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """The legal move written ``text`` (see :meth:`Game.parse_move`); a forbidden point
+        of the first player is refused with the pattern that forbids it."""
+        if self.forbidden is not None and state.to_move == 0 and not state.flags[0]:
+            pos = self.topology.index.get(text.strip(), -1)
+            if pos >= 0 and not state.cells[pos] and self.forbidden_points(state) >> pos & 1:
+                why = self.forbidden.verdict(state.cells, pos, self.stones[0])
+                raise IllegalMoveError(f"{self.id}: {text.strip()} is a forbidden point for "
+                                       f"{self.player_names[0]} ({why}), not a legal move here")
+        return super().parse_move(state, text)
 
     def format_position(self, state: State) -> str:
         """``<rank string> <side to move>``."""
