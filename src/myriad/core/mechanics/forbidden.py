@@ -40,6 +40,8 @@ DOUBLE_FOUR = "double-four"
 DOUBLE_THREE = "double-three"
 #: Pattern bytes: an empty cell, an own stone, another stone, beyond the board's edge.
 EMPTY, OWN, OTHER, EDGE = 0, 1, 2, 3
+#: Up to this many cells, :meth:`ForbiddenPoints.points` judges each of them.
+FEW_CELLS = 3
 #: Patterns kept at most (each a few dozen bytes); the cache is emptied when full.
 PATTERN_CACHE = 1 << 17
 
@@ -260,7 +262,8 @@ class ForbiddenPoints:
         """The bit set of the forbidden cells among ``empty`` for stones ``code``; ``own``
         is the bit set of that player's stones."""
         found = 0
-        suspects = self.suspects(own) & empty
+        # A few cells are judged at once (cheaper than finding the suspects of the board).
+        suspects = empty if empty.bit_count() <= FEW_CELLS else self.suspects(own) & empty
         if suspects:
             board = self.board(cells, code)
             for pos in bit_positions(suspects):
