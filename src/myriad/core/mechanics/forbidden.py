@@ -40,6 +40,8 @@ DOUBLE_FOUR = "double-four"
 DOUBLE_THREE = "double-three"
 #: Pattern bytes: an empty cell, an own stone, another stone, beyond the board's edge.
 EMPTY, OWN, OTHER, EDGE = 0, 1, 2, 3
+#: Suspect sets kept at most (the cache is emptied when full).
+SUSPECT_CACHE = 1 << 14
 #: Up to this many cells, :meth:`ForbiddenPoints.points` judges each of them.
 FEW_CELLS = 3
 #: Patterns kept at most (each a few dozen bytes); the cache is emptied when full.
@@ -147,6 +149,8 @@ class ForbiddenPoints:
         #: that many steps away along the axis; None when the board is not a translation.
         self.shifts = self._shifts(topology, axes)
         self._facts: dict[bytes, LineFacts] = {}
+        #: Suspects by the player's stones (White's moves leave Black's alike).
+        self._suspects: dict[int, int] = {}
 
     def _shifts(self, topology: Topology,
                 axes: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int, int], ...], ...] | None:
@@ -240,10 +244,18 @@ class ForbiddenPoints:
         cells); every cell when the board is not a translation."""
         if self.shifts is None:
             return (1 << self.size) - 1
+        found = self._suspects.get(own)
+        if found is None:
+            if len(self._suspects) >= SUSPECT_CACHE:
+                self._suspects.clear()
+            found = self._suspects[own] = self._find_suspects(own, self.shifts)
+        return found
+
+    def _find_suspects(self, own: int, shifts: tuple[tuple[tuple[int, int, int], ...], ...]) -> int:
         near_two = any_two = 0
         three = 0
         reach = self.length - 2
-        for per_axis in self.shifts:
+        for per_axis in shifts:
             ones = twos = 0  # within length - 1 steps
             close_ones = close_twos = 0  # within length - 2 steps
             for steps, shift, mask in per_axis:
