@@ -591,3 +591,18 @@ def test_rolit_shows_four_players_and_their_colours(page: Page, server: Server) 
     fills = page.locator("#board .pieces circle[fill]").evaluate_all("els => els.map(e => e.getAttribute('fill'))")
     assert len(set(fills)) >= 2
     shoot(page, "rolit")
+
+
+def test_renju_marks_blacks_forbidden_points(page: Page, server: Server) -> None:
+    # h8 would make two open threes for Black: it is crossed out, and a click on it is refused.
+    view = create(server, {"game": "renju", "seats": ["human", "human"],
+                           "position": "15/15/15/15/15/15/15/5XX8/7X7/7X7/15/15/15/15/O1O1O1O8 x"})
+    open_game(page, server, view)
+    expect(page.locator('#board [data-blocked="h8"]')).to_have_count(1)
+    expect(page.locator("#board [data-blocked]")).to_have_count(1)
+    square(page, "h8").click()
+    expect(page.locator("#message")).to_contain_text("not a legal move")
+    assert played(page) == []
+    square(page, "i8").click()  # White may then take the point Black may not
+    expect(move_cells(page).first).to_have_text("i8")
+    expect(page.locator("#board [data-blocked]")).to_have_count(0)

@@ -15,6 +15,7 @@ REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
     "tictactoe": ("myriad.games.inarow", "tictactoe", {}),
     "connect4": ("myriad.games.inarow", "connect_four", {}),
     "gomoku": ("myriad.games.inarow", "gomoku", {}),
+    "renju": ("myriad.games.inarow", "renju", {}),
     "othello": ("myriad.games.othello", "othello", {"size": 8}),
     "othello4": ("myriad.games.othello", "othello", {"size": 4}),
     "othello6": ("myriad.games.othello", "othello", {"size": 6}),

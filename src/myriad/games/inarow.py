@@ -7,7 +7,9 @@ without a row is a draw.
 * **tic-tac-toe**  3x3, three in a row;
 * **Connect Four** 7 columns x 6 rows with gravity (a stone falls to the lowest empty
   cell of its column), four in a row;
-* **gomoku**       15x15, five in a row; free-style: a longer row (an overline) wins too.
+* **gomoku**       15x15, five in a row; free-style: a longer row (an overline) wins too;
+* **renju**        gomoku where Black wins with exactly five and may not make an overline,
+  a double four or a double three (its forbidden points), after the classic opening.
 
 Notation.  Positions are the rank string (top row first, ``X`` for the first player's
 stones, ``O`` for the second's, digits for empty runs) and the side to move as a lower-case
@@ -34,8 +36,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from myriad.core.caches import MB, ByteBudget
-from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
+from myriad.core.errors import GameDefinitionError, IllegalMoveError, InvalidMoveError, PositionError
 from myriad.core.game import Game, Outcome
+from myriad.core.mechanics.forbidden import ForbiddenPoints
 from myriad.core.mechanics.line_tally import LineIndex, LineTally
 from myriad.core.mechanics.placement import (
     FreePlacement,
@@ -85,7 +88,11 @@ class InARow(Game):
     the best first; ``threat_space`` lets them search wins by threats (see
     :meth:`threat_moves`), ``quiescence_depth`` bounds their threat quiescence; ``weights``
     is the bots' knowledge (default
-    :func:`~myriad.core.mechanics.placement.window_weights`).  ``flags[0]`` is 0 while nobody has a row,
+    :func:`~myriad.core.mechanics.placement.window_weights`).  Rule options: the players
+    in ``exact_for`` win only with exactly ``k`` (renju's Black); ``forbidden`` judges the
+    first player's forbidden points, which are then not legal for it (see
+    :mod:`~myriad.core.mechanics.forbidden`); ``opening_radii[n]`` bounds how far (in king
+    steps) from the centre the ``n``-th stone may go.  ``flags[0]`` is 0 while nobody has a row,
     else 1 + the winner (set by :meth:`play` from the lines through the last stone).
     """
 
@@ -96,7 +103,9 @@ class InARow(Game):
                  gravity: bool = False, overlines: bool = True, candidate_radius: int | None = None,
                  player_names: tuple[str, str] = ("X", "O"), rules: str = "",
                  weights: WindowWeights | None = None, move_cap: int | None = None,
-                 threat_space: bool = False, quiescence_depth: int = 8) -> None:
+                 threat_space: bool = False, quiescence_depth: int = 8,
+                 exact_for: tuple[int, ...] = (), forbidden: ForbiddenPoints | None = None,
+                 opening_radii: tuple[int, ...] = ()) -> None:
         if k > max(width, height):
             raise GameDefinitionError(f"{game_id}: {k} in a row cannot fit on {width}x{height}")
         self.id = game_id
@@ -114,6 +123,23 @@ class InARow(Game):
         self.placement: FreePlacement | GravityDrops = (
             GravityDrops(topology, self.stones, down="s") if gravity else FreePlacement(topology, self.stones))
         self.goal = LineGoal(topology, k, overlines=overlines)
+        #: Per player, what wins: a row of ``k`` or more, or exactly ``k`` for the players
+        #: of ``exact_for`` (renju's Black).
+        exact = LineGoal(topology, k, overlines=False) if overlines and exact_for else self.goal
+        self.goals: tuple[LineGoal, LineGoal] = (exact if 0 in exact_for else self.goal,
+                                                 exact if 1 in exact_for else self.goal)
+        #: The first player's forbidden points (renju), not legal moves for it; kept per
+        #: position key as bit sets.
+        self.forbidden = forbidden
+        self._forbidden: dict[int, int] = {}
+        self._forbidden_budget = ByteBudget(int(GAME_CACHE_BYTES * 0.05), 128)
+        #: Opening rule: the ``n``-th stone goes within ``opening_radii[n]`` steps (king
+        #: moves) of the centre cell, as a bit set per stone (renju's classic opening: the
+        #: centre, then next to it, then within the central 5x5).
+        cx, cy = width // 2, height // 2
+        self.opening: tuple[int, ...] = tuple(
+            sum(1 << pos for pos, (x, y) in enumerate(topology.coords) if max(abs(x - cx), abs(y - cy)) <= r)
+            for r in opening_radii)
         self.reason = f"{NUMBER_WORDS.get(k, str(k))} in a row"
         self.gravity = gravity
         self.vicinity = Vicinity(topology, candidate_radius) if candidate_radius else None
@@ -174,7 +200,32 @@ class InARow(Game):
         nothing once a row is made."""
         if state.flags[0]:
             return []
-        return self.placement.moves(state.cells, self.stones[state.to_move])
+        moves = self.placement.moves(state.cells, self.stones[state.to_move])
+        if self.opening:
+            placed = len(state.cells) - state.cells.count(0)
+            if placed < len(self.opening):
+                zone = self.opening[placed]
+                moves = [m for m in moves if zone >> m[0][2] & 1]
+        if self.forbidden is not None and state.to_move == 0:
+            banned = self.forbidden_points(state)
+            if banned:
+                moves = [m for m in moves if not banned >> m[0][2] & 1]
+        return moves
+
+    def forbidden_points(self, state: State) -> int:
+        """The bit set of the cells where the first player may not put a stone (its
+        forbidden points, see :mod:`~myriad.core.mechanics.forbidden`); 0 without such
+        rules.  Kept per position key."""
+        if self.forbidden is None:
+            return 0
+        found = self._forbidden.get(state.key)
+        if found is None:
+            stones = self._read_stones(state)
+            found = self.forbidden.points(state.cells, self.stones[0], stones[0],
+                                          self.full & ~(stones[0] | stones[1]))
+            self._forbidden_budget.make_room(self._forbidden)
+            self._forbidden[state.key] = found
+        return found
 
     def play(self, state: State, move: Move) -> State:
         """The state after ``move``, a stone put on an empty cell (the generic
@@ -187,7 +238,7 @@ class InARow(Game):
         zobrist = self.zobrist
         key = state.key ^ zobrist.cell[pos * zobrist.values + stone] ^ zobrist.side[me] ^ zobrist.side[1 - me]
         flags = state.flags
-        if self.goal.completed_at(cells, pos):
+        if self.goals[me].completed_at(cells, pos):
             flags = (me + 1,)
             key ^= zobrist.flags_key(state.flags) ^ zobrist.flags_key(flags)
         child = State(tuple(cells), 1 - me, flags, state.counters, state.hands, key)
@@ -253,8 +304,41 @@ class InARow(Game):
                 scan = self.tally(state).scan()
             else:
                 scan = self.windows.scan(self.stones_of(state))
+            if self.forbidden is not None:
+                scan = self._restricted(state, scan)
             self._scans[state.key] = scan
         return scan
+
+    def _restricted(self, state: State, scan: WindowScan) -> WindowScan:
+        """The scan as the first player's restrictions leave it: its threats only where a
+        stone makes a winning row (not an overline where those do not win), its builds and
+        fork cells without its forbidden points (a double four or a double three there is
+        no threat: the stone may not go there)."""
+        banned = self.forbidden_among(state, scan.builds[0])  # only those of its builds matter here
+        goal, code = self.goals[0], self.stones[0]
+        threats = 0
+        for pos in bit_positions(scan.threats[0]):
+            if goal.completes(state.cells, pos, code):
+                threats |= 1 << pos
+        return scan._replace(threats=(threats, scan.threats[1]), builds=(scan.builds[0] & ~banned, scan.builds[1]),
+                             forks=(scan.forks[0] & ~banned, scan.forks[1]))
+
+    def forbidden_among(self, state: State, cells: int) -> int:
+        """The first player's forbidden points among the empty ``cells`` (a bit set):
+        those of :meth:`forbidden_points` when they are known, else judged for these
+        cells alone (evaluation and quiescence ask about a few cells of many positions)."""
+        if self.forbidden is None:
+            return 0
+        known = self._forbidden.get(state.key)
+        if known is not None:
+            return known & cells
+        stones = self._read_stones(state)
+        return self.forbidden.points(state.cells, self.stones[0], stones[0], cells & ~(stones[0] | stones[1]))
+
+    def banned(self, state: State) -> int:
+        """The bit set of the cells the mover may not play for its restrictions (the
+        first player's forbidden points), 0 for the other player or without them."""
+        return self.forbidden_points(state) if state.to_move == 0 and self.forbidden is not None else 0
 
     def playable(self, scan: WindowScan) -> int:
         """The bit set of the cells a stone may go on in the scanned position."""
@@ -262,12 +346,19 @@ class InARow(Game):
 
     def evaluate(self, state: State) -> float:
         """Windows still open to one player only, by stones held, the mover's minus the
-        other's; a playable threat, a double threat or a fork decide (see ``weights``)."""
+        other's; a playable threat, a double threat or a fork decide (see ``weights``); so
+        does, for a restricted mover, a threat of the opponent on one of its forbidden points
+        (it cannot be blocked)."""
         if self.windows is None:
             return 0
         scan = self.scan(state)
+        playable = self.playable(scan)
+        if self.forbidden is not None and state.to_move == 0:
+            theirs = scan.threats[1] & playable
+            if theirs and not scan.threats[0] & playable and self.forbidden_among(state, theirs):
+                return -self.weights.win_now
         gravity = self.placement if isinstance(self.placement, GravityDrops) else None
-        return self.weights.evaluate(scan, state.to_move, self.playable(scan), self.strong, gravity)
+        return self.weights.evaluate(scan, state.to_move, playable, self.strong, gravity)
 
     def move_heuristic(self, state: State, move: Move) -> float:
         """What a stone on the cell builds of the mover's windows and blocks of the
@@ -348,7 +439,10 @@ class InARow(Game):
         else:
             cells = scan.builds[me]
         drops = self.placement.drops[self.stones[me]]
-        return [drops[pos] for pos in bit_positions(cells & playable)]
+        cells &= playable
+        if me == 0 and self.forbidden is not None:
+            cells &= ~self.forbidden_among(state, cells)
+        return [drops[pos] for pos in bit_positions(cells)]
 
     def may_stand_pat(self, state: State) -> bool:
         """Not when the opponent has one playable threat (it must be blocked) or, with no
@@ -363,7 +457,7 @@ class InARow(Game):
             return False
         return bool(scan.forks[me] & playable) or not scan.forks[other] & playable
 
-    def _row_moves(self, scan: WindowScan, me: int, playable: int) -> list[Move] | None:
+    def _row_moves(self, scan: WindowScan, me: int, playable: int, banned: int = 0) -> list[Move] | None:
         """The stone that completes a row of the mover ``me``; else the block of the
         opponent's single threat ([] against two); None when no row is about to be made."""
         drops = self.placement.drops[self.stones[me]]
@@ -371,8 +465,8 @@ class InARow(Game):
         if mine:
             return [drops[(mine & -mine).bit_length() - 1]]
         theirs = scan.threats[1 - me] & playable
-        if theirs:
-            return [] if theirs & (theirs - 1) else [drops[theirs.bit_length() - 1]]
+        if theirs:  # two, or one on a cell the mover may not play, cannot be stopped
+            return [] if theirs & (theirs - 1) or theirs & banned else [drops[theirs.bit_length() - 1]]
         return None
 
     def threat_moves(self, state: State, wide: bool) -> list[Move]:
@@ -384,11 +478,12 @@ class InARow(Game):
         scan = self.scan(state)
         me, other = state.to_move, 1 - state.to_move
         playable = self.playable(scan)
-        forced = self._row_moves(scan, me, playable)
+        banned = self.banned(state)
+        forced = self._row_moves(scan, me, playable, banned)
         if forced is not None:
             return forced
         drops = self.placement.drops[self.stones[me]]
-        forks = scan.forks[me] & playable
+        forks = scan.forks[me] & playable & ~banned
         if forks:
             return [drops[pos] for pos in bit_positions(forks)]
         cells = scan.builds[me] & playable
@@ -402,7 +497,7 @@ class InARow(Game):
             for pos in bit_positions(reach.once[me][self.k - 3] & playable & ~cells):
                 if made(own, opponent, pos, builds):
                     cells |= 1 << pos
-        moves = [drops[pos] for pos in bit_positions(cells)]
+        moves = [drops[pos] for pos in bit_positions(cells & ~banned)]
         if len(moves) > 1:
             values = self.move_heuristics(state, moves)
             moves = [m for _, m in sorted(zip(values, moves), key=lambda vm: -vm[0])]
@@ -417,7 +512,8 @@ class InARow(Game):
         scan = self.scan(state)
         me, other = state.to_move, 1 - state.to_move
         playable = self.playable(scan)
-        forced = self._row_moves(scan, me, playable)
+        banned = self.banned(state)
+        forced = self._row_moves(scan, me, playable, banned)
         if forced is not None:
             return forced
         drops = self.placement.drops[self.stones[me]]
@@ -427,7 +523,7 @@ class InARow(Game):
         assert self.windows is not None
         stones = self.stones_of(state)
         cells = (self.windows.fork_defences(stones[other], stones[me], forks) | scan.builds[me]) & playable
-        return [drops[pos] for pos in bit_positions(cells)]
+        return [drops[pos] for pos in bit_positions(cells & ~banned)]
 
     def candidate_moves(self, state: State, moves: list[Move]) -> list[Move]:
         """For bots: the moves that complete a row if there are any; else those that block
@@ -458,7 +554,7 @@ class InARow(Game):
             threats = scan.threats[player] & playable
             if threats:
                 code = self.stones[player]
-                forced = [m for m in moves_on(threats) if self.goal.completes(cells, m[0][2], code)]
+                forced = [m for m in moves_on(threats) if self.goals[player].completes(cells, m[0][2], code)]
                 if forced:
                     return forced
         if not self.gravity and scan.forks[me]:
@@ -505,7 +601,7 @@ class InARow(Game):
             if floating:
                 where = ", ".join(self.square_name(p) for p in floating)
                 raise PositionError(f"{self.id}: stones on {where} have an empty cell below them")
-        rows = self.goal.completed(cells)
+        rows = {code for code, goal in zip(self.stones, self.goals) if code in goal.completed(cells)}
         if len(rows) > 1:
             raise PositionError(f"{self.id}: both players have {self.reason}")
         if not rows:
@@ -516,16 +612,27 @@ class InARow(Game):
             raise PositionError(f"{self.id}: {names[player]} has {self.reason}, so the game ended with "
                                 f"{names[player]}'s stone and {names[player]} cannot be to move")
         for pos in range(len(cells)):
-            if cells[pos] != code or not self.goal.completed_at(cells, pos):
+            if cells[pos] != code or not self.goals[player].completed_at(cells, pos):
                 continue
             if self.gravity and self.above[pos] != NO_LINK and cells[self.above[pos]]:
                 continue  # not the last stone of its column
             before = list(cells)
             before[pos] = 0
-            if code not in self.goal.completed(before):
+            if code not in self.goals[player].completed(before):
                 return player + 1
         raise PositionError(f"{self.id}: {names[player]}'s rows cannot all have been made by one last "
                             "stone (the game stops at the first row)")
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """The legal move written ``text`` (see :meth:`Game.parse_move`); a forbidden point
+        of the first player is refused with the pattern that forbids it."""
+        if self.forbidden is not None and state.to_move == 0 and not state.flags[0]:
+            pos = self.topology.index.get(text.strip(), -1)
+            if pos >= 0 and not state.cells[pos] and self.forbidden_points(state) >> pos & 1:
+                why = self.forbidden.verdict(state.cells, pos, self.stones[0])
+                raise IllegalMoveError(f"{self.id}: {text.strip()} is a forbidden point for "
+                                       f"{self.player_names[0]} ({why}), not a legal move here")
+        return super().parse_move(state, text)
 
     def format_position(self, state: State) -> str:
         """``<rank string> <side to move>``."""
@@ -603,3 +710,36 @@ def gomoku(size: int = 15, overlines: bool = True) -> InARow:
                     threat_space=True, quiescence_depth=2,
                     game_id="gomoku" if overlines and size == 15 else f"gomoku-{size}{'' if overlines else '-exact'}",
                     name="Gomoku" if overlines else "Gomoku (exactly five)", player_names=("black", "white"))
+
+
+RENJU_RULES = (
+    "Renju: gomoku with restrictions on Black, who moves first. Players alternate placing a stone on an empty "
+    "intersection of the 15x15 board; Black's first stone goes on the centre (h8), White's first on one of the eight points next to it, Black's second within the central 5x5 (f6-j10). Exactly five black stones in a "
+    "row win for Black; five or more white stones (an overline too) win for White. Black may not play a forbidden "
+    "point: one that makes an overline (six or more), two fours at once (double four), or two open threes at once "
+    "(double three; a three counts only if one more stone, itself allowed, makes it a straight four). A move that "
+    "makes five is never forbidden. Here forbidden points are not legal moves for Black (the RIF rules make playing "
+    "one a loss); White may play anywhere and may use them. A full board without a row is a draw.")
+
+
+#: Renju's opening rules (stone by stone, how far from the centre it may go): the classic
+#: one (the centre, an adjacent point, a point of the central 5x5), the centre alone, none.
+RENJU_OPENINGS = {"classic": (0, 1, 2), "centre": (0,), "free": ()}
+
+
+def renju(size: int = 15, opening: str = "classic") -> InARow:
+    """Renju on 15x15: Black (first) wins with exactly five and may not make an overline,
+    a double four or a double three (its forbidden points, see
+    :mod:`~myriad.core.mechanics.forbidden`, are left out of its legal moves); White wins
+    with five or more.  ``opening`` (see :data:`RENJU_OPENINGS`): ``classic``, Black's
+    first stone on the centre, White's next to it, Black's second within the central 5x5;
+    ``centre``, only the first; ``free``, none (the RIF/Yamaguchi/Soosyrv openings with
+    their swaps and proposals are not played).  Bots as in gomoku; their threats respect
+    the forbidden points (a black four whose five-point is forbidden is no threat)."""
+    if opening not in RENJU_OPENINGS:
+        raise GameDefinitionError(f"renju: opening must be one of {', '.join(RENJU_OPENINGS)}, not {opening!r}")
+    return InARow("renju" if size == 15 and opening == "classic" else f"renju-{size}-{opening}",
+                  "Renju", size, size, 5, candidate_radius=2, move_cap=7, weights=GOMOKU_WEIGHTS,
+                  threat_space=True, quiescence_depth=2, player_names=("black", "white"), rules=RENJU_RULES,
+                  exact_for=(0,), forbidden=ForbiddenPoints(square_board(size, size), 5),
+                  opening_radii=RENJU_OPENINGS[opening])

@@ -743,6 +743,13 @@ function currentMarks() {
     // cell is playable (gomoku, tic-tac-toe), where marks would only hide the board.
     const cells = [...new Set(view.legal.filter((m) => m.path.length === 1).map((m) => m.path[0]))];
     if (cells.length * 2 <= app.layout.positions.length) marks.targets = cells;
+    else {
+      // A few empty cells that are not playable (renju's forbidden points for Black) get a cross.
+      const playable = new Set(cells);
+      const blocked = app.layout.positions.map((p, i) => (view.cells[i] ? null : p.name))
+        .filter((name) => name !== null && !playable.has(name));
+      if (blocked.length * 4 <= cells.length) marks.blocked = blocked;
+    }
   }
   return marks;
 }

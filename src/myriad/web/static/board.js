@@ -82,7 +82,7 @@ export class Geometry {
   }
 }
 
-// Draw the board into `svg`.  `marks`: {selected, targets, path, last, captures} as sets or
+// Draw the board into `svg`.  `marks`: {selected, targets, blocked, path, last, captures} as sets or
 // arrays of position names; `small` draws a preview without labels or marks; `western`
 // writes letters on pieces written as characters (xiangqi, shogi).
 export function drawBoard(svg, layout, cells, { flipped = false, marks = {}, small = false, western = false } = {}) {
@@ -460,6 +460,14 @@ function drawMarksOver(g, geo, layout, cells, marks) {
     const [cx, cy] = geo.centre(pos);
     if (layout.counts || cells[pos]) el("circle", { cx, cy, r: 0.44, class: "target-ring", "data-target": name }, g);
     else el("circle", { cx, cy, r: 0.15, class: "target-dot", "data-target": name }, g);
+  }
+  for (const name of marks.blocked || []) {  // empty cells the mover may not play (renju's forbidden points)
+    const pos = geo.index.get(name);
+    if (pos === undefined) continue;
+    const [cx, cy] = geo.centre(pos);
+    const d = 0.14;
+    el("path", { d: `M${cx - d},${cy - d}L${cx + d},${cy + d}M${cx - d},${cy + d}L${cx + d},${cy - d}`,
+                 class: "blocked-cross", "data-blocked": name }, g);
   }
 }
 
