@@ -44,6 +44,7 @@ from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.state import State
 from myriad.core.topology import square_board
 from myriad.core.zobrist import HashedZobrist
+from myriad.games.draughts import JumpAliases
 
 WHITE, BLACK = 0, 1
 COLOUR = ("W", "B")
@@ -89,7 +90,7 @@ class ColumnDraughts(Game):
             men_capture_backwards=men_capture_backwards, flying_kings=flying_kings, compulsory=True,
             maximum_capture=False, capture_promotion=capture_promotion, merge_duplicate_routes=False)
         self.stack_jumps = StackJumps(jumps, self.columns)
-        self._aliases_for: tuple[State | None, dict[tuple[int, int], int]] = (None, {})
+        self._jump_aliases = JumpAliases(self)
 
     # -- play ----------------------------------------------------------------------------------
 
@@ -234,20 +235,7 @@ class ColumnDraughts(Game):
 
     def move_aliases(self, state: State, move: Move) -> Sequence[str]:
         """A multi-jump may also be written start x end when no other move shares both."""
-        path = move.path
-        if len(path) <= 2:
-            return ()
-        cached, counts = self._aliases_for
-        if cached is not state:
-            counts = {}
-            for m in self.legal_moves(state):
-                ends = (m.frm, m.to)
-                counts[ends] = counts.get(ends, 0) + 1
-            self._aliases_for = (state, counts)
-        if counts.get((path[0], path[-1]), 0) != 1:
-            return ()
-        names = self.topology.names
-        return (f"{names[path[0]]}x{names[path[-1]]}",)
+        return self._jump_aliases(state, move)
 
     def check_move_syntax(self, text: str) -> None:
         if not _MOVE.fullmatch(text):

@@ -51,6 +51,31 @@ def numbered_board(size: int) -> Topology:
     return board.with_zones(promotion=(top, bottom))
 
 
+class JumpAliases:
+    """A multi-jump's short form ``start x end``, offered when no other legal move of the
+    position goes from the same start to the same end (the counts kept for the last state)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._counts_for: tuple[State | None, dict[tuple[int, int], int]] = (None, {})
+
+    def __call__(self, state: State, move: Move) -> tuple[str, ...]:
+        path = move.path
+        if len(path) <= 2:
+            return ()
+        cached, counts = self._counts_for
+        if cached is not state:
+            counts = {}
+            for m in self.game.legal_moves(state):
+                ends = (m.frm, m.to)
+                counts[ends] = counts.get(ends, 0) + 1
+            self._counts_for = (state, counts)
+        if counts.get((path[0], path[-1]), 0) != 1:
+            return ()
+        names = self.game.topology.names
+        return (f"{names[path[0]]}x{names[path[-1]]}",)
+
+
 class Draughts(Game):
     """A draughts variant: board size and capture rules are parameters.
 
@@ -100,7 +125,7 @@ class Draughts(Game):
             **capture_rules)
         self._eval_tables = self._evaluation_tables(flying_kings)
         self._pos_of_number = tuple([-1] + [topology.index.get(str(n), -1) for n in range(1, self.squares + 1)])
-        self._aliases_for: tuple[State | None, dict[tuple[int, int], int]] = (None, {})
+        self._jump_aliases = JumpAliases(self)
 
     # -- play ----------------------------------------------------------------------------------
 
@@ -227,20 +252,9 @@ class Draughts(Game):
 
     def move_aliases(self, state: State, move: Move) -> Sequence[str]:
         """A multi-jump may also be written start x end when no other move shares both."""
-        path = move.path
-        if len(path) <= 2 or move[-1][0] != CAPTURE:
+        if move[-1][0] != CAPTURE:
             return ()
-        cached, counts = self._aliases_for
-        if cached is not state:
-            counts = {}
-            for m in self.legal_moves(state):
-                ends = (m.frm, m.to)
-                counts[ends] = counts.get(ends, 0) + 1
-            self._aliases_for = (state, counts)
-        if counts.get((path[0], path[-1]), 0) != 1:
-            return ()
-        names = self.topology.names
-        return (f"{names[path[0]]}x{names[path[-1]]}",)
+        return self._jump_aliases(state, move)
 
     def check_move_syntax(self, text: str) -> None:
         try:
