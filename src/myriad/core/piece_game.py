@@ -21,12 +21,14 @@ unpromoted); a move may instead drop a piece from the hand on an empty square.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
 from myriad.core.game import CHECK_MARK, Game, Next, Outcome
+from myriad.core.mechanics.fog import FOG, FogOfWar, Shadow, fog_kind
 from myriad.core.mechanics.honour import HonourCount, HonourCounting
 from myriad.core.mechanics.movement import CAPTURE_ONLY, Castling, MoveTables, Promotion, Rule
 from myriad.core.move import CAPTURE, DROP, MOVE, PASS, Move
@@ -99,6 +101,10 @@ class PieceRules:
       move number passes it); 0: no limit;
     * ``honour``: makruk's counting rules (board's and pieces' honour), see
       :mod:`myriad.core.mechanics.honour`: a game whose count passes its limit is drawn.
+    * ``fog``: fog of war (dark chess, :mod:`myriad.core.mechanics.fog`): a player sees its
+      pieces and the squares its moves reach; there is no check (``royal_check`` must be
+      off), capturing a royal piece wins; the hands count the pieces each player has
+      captured (public: both players see their pieces vanish).
     """
 
     movement: Mapping[str, Sequence[Rule]]
@@ -138,6 +144,7 @@ class PieceRules:
     komi: float = 0.0
     max_moves: int = 0
     honour: HonourCounting | None = None
+    fog: bool = False
 
 
 class PieceGame(Game):
@@ -148,6 +155,11 @@ class PieceGame(Game):
 
     def __init__(self, topology: Topology, kinds: Sequence[PieceKind], rules: PieceRules,
                  setups: Mapping[str, str], player_names: Sequence[str] | None = None) -> None:
+        if rules.fog:
+            if rules.royal_check or rules.drops:
+                raise GameDefinitionError("fog of war has no check (royal_check off) and no drops: a captured "
+                                          "royal piece ends the game, the hands count captures")
+            kinds = (*kinds, fog_kind())
         pieces = PieceSet(kinds, 2)
         if player_names is not None:
             self.player_names = tuple(player_names)
@@ -192,6 +204,11 @@ class PieceGame(Game):
         #: Per piece code: the squares it may ever stand on, and its most pieces in a setup.
         self.reachable = self._reachable()
         self.start_counts = self._start_counts()
+        #: Fog of war (``rules.fog``): the fog marker of each player, and who sees what.
+        self.fog: FogOfWar | None = None
+        self.fog_codes: tuple[int, ...] = ()
+        if rules.fog:
+            self._compile_fog()
 
     def _compile_drops(self) -> None:
         """The tables of a drop game: per captured code the hand kind it feeds, per code the
@@ -226,6 +243,23 @@ class PieceGame(Game):
                 zone = topology.zone(rules.drop_zones[name], owner) if name in rules.drop_zones else range(topology.size)
                 self.drop_squares[code] = tuple(sq for sq in zone if sq not in self.tables.dead[code])
         self.hand_values = tuple(rules.hand_values.get(k.name, k.value) for k in pieces.kinds)
+
+    def _compile_fog(self) -> None:
+        """Fog of war: the markers (on any square), captures counted in the hands."""
+        pieces = self.pieces
+        markers = (pieces.code(FOG, 0), pieces.code(FOG, 1))
+        self.fog_codes = markers
+        sights = [tuple(() for _ in range(self.topology.size))] * pieces.count
+        for code in self.pawn_codes:  # a pawn sees ahead and its diagonals, blocked or empty
+            sights[code] = tuple(tuple(ray[0] for ray, _mode in rays if ray) for rays in self.tables.rays[code])
+        self.fog = FogOfWar(self.topology, self.tables.lame, sights, markers)
+        self.hidden_information = True
+        everywhere = frozenset(range(self.topology.size))
+        self.reachable = tuple(everywhere if c in markers else r for c, r in enumerate(self.reachable))
+        for code in range(1, pieces.count):
+            if code not in markers:
+                self.hand_index[code] = pieces.kind_of[code]
+        self.hand_kinds = frozenset(pieces.kind_of[c] for c in range(1, pieces.count) if c not in markers)
 
     def _setup_hand(self, text: str) -> tuple[tuple[int, ...], ...]:
         """The hands of a setup's FEN (``[KFRR...]`` after the board), counted per kind."""
@@ -325,7 +359,9 @@ class PieceGame(Game):
         if self.piece_rules.may_pass and state.flags[2] and self._ended_by_passing(state):
             return []
         ep = state.flags[1] - 1 if len(state.flags) > 1 else -1
-        drops = state.hands and not noisy_only and any(state.hands[player])
+        if self.fog is not None and self._royal_taken(state) >= 0:
+            return []
+        drops = self.piece_rules.drops and state.hands and not noisy_only and any(state.hands[player])
         if drops and self.piece_rules.must_drop:
             moves = []
         else:
@@ -334,6 +370,8 @@ class PieceGame(Game):
                 moves += self._in_place_promotions(cells, player)
         passing = self.piece_rules.may_pass and not noisy_only
         if not self.piece_rules.royal_check:
+            if self.castlings and not noisy_only and state.flags[0]:
+                moves += self._castling_moves(state, player)
             return moves + (self._drop_moves(state, -1, False) if drops else []) + ([PASS] if passing else [])
         king = self.royal_square(cells, player)
         if king < 0:
@@ -456,7 +494,7 @@ class PieceGame(Game):
                 continue
             board = list(cells)
             board[kf] = 0
-            if any(self.tables.attacked(board, s, 1 - player) for s in king_path):
+            if self.piece_rules.royal_check and any(self.tables.attacked(board, s, 1 - player) for s in king_path):
                 continue
             out.append(Move(((MOVE, kf, kt, king, 0), (MOVE, rf, rt, rook, 1))))
         return out
@@ -560,6 +598,8 @@ class PieceGame(Game):
         if rules.may_pass and state.flags[2] and self._ended_by_passing(state):
             return self.undecided(state, "two passes in a row" if state.flags[2] >= 2 else
                                   "bikjang: the kings face each other and a pass left them so")
+        if self.fog is not None and (taken := self._royal_taken(state)) >= 0:
+            return Outcome.win(1 - taken, "captured the king")
         if not moves:
             checked = self.in_check(state)
             score = rules.checkmated if checked else rules.stalemated
@@ -590,6 +630,96 @@ class PieceGame(Game):
             honour = "pieces'" if bare else "board's"
             return Outcome.draw(f"counting: {state.counters[2] // 2} moves of {honour} honour")
         return None
+
+    def _royal_taken(self, state: State) -> int:
+        """The player whose royal piece has been captured (counted in the other's hand), or -1."""
+        for player in range(2):
+            hand = state.hands[1 - player] if state.hands else ()
+            if hand and any(hand[self.pieces.kind_of[c]] for c in self.royal_of[player]):
+                return player
+        return -1
+
+    # -- fog of war ------------------------------------------------------------------------------
+
+    def _moves_seen_by(self, state: State, cells: Sequence[int], player: int) -> list[Move]:
+        """``player``'s moves on ``cells`` as if it were to move (its castling rights; the
+        en-passant square only when it is to move: the one its opponent just passed)."""
+        rights = state.flags[0] if state.flags else 0
+        ep = state.flags[1] if state.flags and player == state.to_move else 0
+        probe = State(tuple(cells), player, (rights, ep) + tuple(state.flags[2:]), state.counters, state.hands)
+        moves = self.tables.pseudo_moves(cells, player, ep - 1)
+        if self.castlings and rights:
+            moves += self._castling_moves(probe, player)
+        return moves
+
+    def observe(self, state: State, player: int) -> State:
+        """Under fog of war, what ``player`` sees: the fogged cells hold its fog marker, the
+        opponent's castling rights, the en-passant square when the opponent is to move and
+        the half-move clock are hidden, and so is the history.  At a finished game, all."""
+        fog = self.fog
+        if fog is None or self.outcome(state) is not None:
+            return state
+        seen = fog.seen(state.cells, player, self._moves_seen_by(state, state.cells, player), self.pieces.owner_of)
+        cells = fog.mask(state.cells, seen, player)
+        own = sum(c.right for c in self.piece_rules.castlings if c.player == player)
+        flags = list(state.flags)
+        if flags:
+            flags[0] &= own
+            if player != state.to_move:
+                flags[1] = 0
+        counters = (0,) + state.counters[1:]
+        return self.make_state(cells, state.to_move, flags, counters, state.hands)
+
+    def determinize(self, observation: State, player: int, rng: random.Random) -> State:
+        """A whole state behind ``observation`` (:class:`myriad.core.mechanics.fog.Shadow`):
+        the opponent's unseen pieces placed in the fog, its castling rights kept where its
+        king and rook stand at home."""
+        fog = self.fog
+        if fog is None or fog.fog_codes[player] not in observation.cells:
+            return observation
+        key = (observation.key, player)
+        cache: dict[tuple[int, int], Shadow] = self.__dict__.setdefault("_shadows", {})
+        shadow = cache.get(key)
+        if shadow is None:
+            if len(cache) > 64:
+                cache.clear()
+            shadow = self._shadow(observation, player)
+            cache[key] = shadow
+        cells = shadow.sample(rng)
+        flags = list(observation.flags)
+        if flags:
+            for c, kf, _kt, rf, _rt, _empty, _path in self.castlings:
+                if c.player != player and cells[kf] in self.royal_of[c.player] and cells[rf] and \
+                        self.pieces.owner_of[cells[rf]] == c.player and cells[rf] not in self.royal:
+                    flags[0] |= c.right
+        return self.make_state(cells, observation.to_move, flags, observation.counters, observation.hands)
+
+    def _shadow(self, observation: State, player: int) -> Shadow:
+        """The sampler of whole boards behind ``observation``: the opponent's unseen pieces."""
+        assert self.fog is not None
+        pieces, cells, enemy = self.pieces, observation.cells, 1 - player
+        taken = observation.hands[player] if observation.hands else ()
+        left = {}
+        for code in range(1, pieces.count):
+            if pieces.owner_of[code] == enemy and code not in self.fog_codes:
+                left[code] = self.start_counts[code] - cells.count(code) - (taken[pieces.kind_of[code]] if taken else 0)
+        promoting = [c for c in left if self.tables.promotion[c] is not None]
+        for code, n in list(left.items()):
+            while n < 0 and promoting:  # a promoted piece in sight or taken: a pawn paid for it
+                pawn = next((p for p in promoting if left[p] > 0), None)
+                if pawn is None:
+                    break
+                left[pawn] -= 1
+                n += 1
+            left[code] = max(n, 0)
+        pool = [code for code, n in left.items() for _ in range(n)]
+        fog = self.fog
+        probe = self.royal_of[enemy][0] if self.royal_of[enemy] else next(iter(left))
+
+        def seen_of(board: Sequence[int]) -> set[int]:
+            return fog.seen(board, player, self._moves_seen_by(observation, board, player), pieces.owner_of)
+
+        return Shadow(fog, cells, player, pool, self.reachable, seen_of, probe)
 
     def _perpetual_checker(self, state: State) -> int | None:
         """The player who gave check with every move since ``state``'s position first
@@ -672,7 +802,7 @@ class PieceGame(Game):
             return self._parse_sfen(text)
         fields = text.split()
         hands: tuple[tuple[int, ...], ...] = ()
-        if self.piece_rules.drops and fields:
+        if (self.piece_rules.drops or self.fog is not None) and fields:
             board, bracket, pocket = fields[0].partition("[")
             if bracket and not pocket.endswith("]"):
                 raise PositionError(f"{self.id}: the hands in {shortened(fields[0])} must end with ']'")
@@ -824,6 +954,8 @@ class PieceGame(Game):
                                     "pieces at once; one move gives at most two checks")
         if self.piece_rules.drops and self.piece_rules.captures_to_hand:
             self._check_counts_with_hands(cells, hands)
+        elif self.fog is not None and hands:  # each side's pieces captured are in the other's hand
+            self._check_counts(cells, (hands[1], hands[0]))
         else:
             self._check_counts(cells, hands)
         if flags:
@@ -889,7 +1021,8 @@ class PieceGame(Game):
         hand) than the setup has must be paid for by missing pieces that promote."""
         tables, start = self.tables, self.start_counts
         for player in range(2):
-            codes = [c for c in range(1, self.pieces.count) if self.pieces.owner_of[c] == player]
+            codes = [c for c in range(1, self.pieces.count) if self.pieces.owner_of[c] == player
+                     and c not in self.fog_codes]
             targets = {p for c in codes if (promo := tables.promotion[c]) is not None for p in promo[1] if p != c}
             extra, missing = 0, 0
             for code in codes:
@@ -945,7 +1078,8 @@ class PieceGame(Game):
         if not steps:
             raise PositionError(f"{self.id}: en-passant square {names[passed]} is not one a "
                                 f"{self.player_names[mover]} double step passes over")
-        if not any(cells[t] == code and not cells[passed] and not cells[frm] for code, frm, t in steps):
+        if not any(cells[t] == code and not cells[passed] and (not cells[frm] or cells[frm] in self.fog_codes)
+                   for code, frm, t in steps):
             raise PositionError(
                 f"{self.id}: en-passant square {names[passed]}: no {self.player_names[mover]} pawn has just "
                 f"passed it with a double step (it must stand on "
@@ -981,7 +1115,8 @@ class PieceGame(Game):
         if not state.hands:
             return text
         held = [self._held(state.hands[player], player, True) for player in range(2)]
-        return text + "\n" + "\n".join(f"hand of {self.player_names[p]}: {held[p] or '-'}" for p in range(2))
+        label = "captured by" if self.fog is not None else "hand of"
+        return text + "\n" + "\n".join(f"{label} {self.player_names[p]}: {held[p] or '-'}" for p in range(2))
 
     def format_position(self, state: State) -> str:
         board = format_ranks(self.topology, state.cells, self.pieces.letter_of)
@@ -989,7 +1124,7 @@ class PieceGame(Game):
             hand = self._format_hand(state.hands, True) if state.hands else ""
             return (f"{board} {self.side_letters[state.to_move]} {hand or '-'} "
                     f"{state.counters[1]}")
-        if self.piece_rules.drops:
+        if self.piece_rules.drops or self.fog is not None:
             board += f"[{self._format_hand(state.hands, False) if state.hands else ''}]"
         parts = [board, self.side_letters[state.to_move]]
         if self.piece_rules.rights_fields:
