@@ -29,6 +29,7 @@ class HeuristicBot(Bot):
     name = "heuristic"
     max_players = None
     chance = True
+    hidden = True  # (plays from the observation: its legal moves are the whole state's)
 
     def __init__(self, game: Game, **options: Any) -> None:
         super().__init__(game, **options)

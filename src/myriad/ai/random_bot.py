@@ -16,6 +16,7 @@ class RandomBot(Bot):
     name = "random"
     max_players = None
     chance = True
+    hidden = True  # (plays from the observation: its legal moves are the whole state's)
 
     def __init__(self, game: Game, **options: Any) -> None:
         super().__init__(game, **options)
