@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
 from myriad.core.game import CHECK_MARK, Game, Next, Outcome
-from myriad.core.mechanics.fog import FOG, FogOfWar, Shadow, fog_kind
+from myriad.core.mechanics.fog import FOG, FOG_LETTERS, FogOfWar, Shadow, fog_kind
 from myriad.core.mechanics.honour import HonourCount, HonourCounting
 from myriad.core.mechanics.movement import CAPTURE_ONLY, Castling, MoveTables, Promotion, Rule
 from myriad.core.move import CAPTURE, DROP, MOVE, PASS, Move
@@ -694,6 +694,26 @@ class PieceGame(Game):
                     flags[0] |= c.right
         return self.make_state(cells, observation.to_move, flags, observation.counters, observation.hands)
 
+    def _check_observation(self, cells: Sequence[int], to_move: int, flags: Sequence[int],
+                           hands: Sequence[Sequence[int]]) -> None:
+        """A board with fog is one player's view: its fog marker only, on exactly the
+        squares that player does not see."""
+        assert self.fog is not None
+        viewers = [p for p in range(2) if self.fog_codes[p] in cells]
+        if len(viewers) == 2:
+            raise PositionError(f"{self.id}: fog of both views ({FOG_LETTERS[0]} and {FOG_LETTERS[1]}) in one "
+                                f"position")
+        if not viewers:
+            return
+        player = viewers[0]
+        probe = State(tuple(cells), to_move, tuple(flags), (0, 1), tuple(tuple(h) for h in hands))
+        seen = self.fog.seen(cells, player, self._moves_seen_by(probe, cells, player), self.pieces.owner_of)
+        names, marker = self.topology.names, self.fog_codes[player]
+        for pos, code in enumerate(cells):
+            if (code == marker) == (pos in seen):
+                what = "fogged, but it sees it" if code == marker else "shown, but it cannot see it"
+                raise PositionError(f"{self.id}: not {self.player_names[player]}'s view: {names[pos]} is {what}")
+
     def _shadow(self, observation: State, player: int) -> Shadow:
         """The sampler of whole boards behind ``observation``: the opponent's unseen pieces."""
         assert self.fog is not None
@@ -958,6 +978,8 @@ class PieceGame(Game):
             self._check_counts(cells, (hands[1], hands[0]))
         else:
             self._check_counts(cells, hands)
+        if self.fog is not None:
+            self._check_observation(cells, to_move, flags, hands)
         if flags:
             self._check_rights(cells, flags[0])
             if flags[1]:
