@@ -67,7 +67,7 @@ class Determinization(Bot):
         rng = random.Random(self.seed * 1_000_003 + state.key)
         player = state.to_move
         votes: Counter[int] = Counter()
-        totals: Counter[int] = Counter()
+        totals: dict[int, float] = {}
         index = {move: i for i, move in enumerate(moves)}
         nodes, done = 0, True
         for i in range(self.samples):
@@ -83,13 +83,13 @@ class Determinization(Bot):
                 raise ValueError(f"{game.id}: the inner search chose a move not legal in the observation")
             votes[move] += 1
             score = decision.info.get("score")
-            totals[move] += score if isinstance(score, (int, float)) else 0
+            totals[move] = totals.get(move, 0.0) + (score if isinstance(score, (int, float)) else 0.0)
             nodes += int(decision.info.get("nodes", 0) or 0)
             done = done and decision.done
             if limits.deadline is not None and time.monotonic() >= limits.deadline:
                 done = False
                 break
-        best = max(votes, key=lambda m: (votes[m], totals[m], -m))
+        best = max(votes, key=lambda m: (votes[m], totals.get(m, 0.0), -m))
         return Decision(moves[best], done, {
             "bot": self.name, "nodes": nodes, "depth": 1, "samples": sum(votes.values()),
             "votes": votes[best], "seconds": time.monotonic() - start})
