@@ -3,7 +3,7 @@
 Specs: ``random``, ``heuristic:noise=10``, ``alphabeta:algo=mtdf,time=1``,
 ``mcts:playouts=2000``, ``maxn:depth=3``, ``paranoid:time=1``, ``expectimax:time=1``,
 ``book``, ``solver``, ``chain:book,alphabeta,random``; for games with hidden information
-``determinize:bot=alphabeta,samples=8`` and ``ismcts:time=1``.
+``determinize:bot=alphabeta,samples=4`` and ``ismcts:time=1``.
 """
 
 from __future__ import annotations

@@ -20,8 +20,9 @@ from myriad.ai.bot import Bot, Decision, Limits
 from myriad.core.game import Game
 from myriad.core.state import State
 
-#: Samples searched by default.
-DEFAULT_SAMPLES = 8
+#: Samples searched by default (at 0.5 s a move in dark chess, 4 deeper searches beat 8 shallower
+#: ones against heuristic: 81% of 40 games against 75% of 20, see the README).
+DEFAULT_SAMPLES = 4
 #: The most samples a spec may ask for.
 MAX_SAMPLES = 256
 #: Bots that may search the samples (two players, no chance, whole states).
