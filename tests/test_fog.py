@@ -45,7 +45,7 @@ def test_a_blocked_double_step_square_must_hold_a_piece() -> None:
     seen = game.observe(state, 0)
     pos = game.topology.index
     assert seen.cells[pos["e4"]] == game.fog_codes[0] and seen.cells[pos["e3"]] == 0
-    shadow = game._shadow(seen, 0)
+    shadow = game.fog_view.shadow(seen, 0)
     assert names(game, shadow.must_fill) == {"e4"}
     rng = random.Random(1)
     for _ in range(20):
@@ -57,7 +57,7 @@ def test_an_observation_no_board_fits_is_refused() -> None:
     game = get_game("darkchess")
     state = game.parse_position("7k/8/8/8/3pp3/8/3PP3/4K3[QRRBBNNPPPPPP] w - - 0 1")
     seen = game.observe(state, 0)
-    assert len(game._shadow(seen, 0).must_fill) == 2  # d4 and e4: the double steps are blocked
+    assert len(game.fog_view.shadow(seen, 0).must_fill) == 2  # d4 and e4: the double steps are blocked
     # The same view if White had taken every black piece but the king: one piece, two squares to fill.
     hands = list(map(list, seen.hands))
     hands[0][game.pieces.kind_index["pawn"]] += 2

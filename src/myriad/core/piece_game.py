@@ -28,11 +28,12 @@ from dataclasses import dataclass, field
 
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
 from myriad.core.game import CHECK_MARK, Game, Next, Outcome
-from myriad.core.mechanics.fog import FOG, FOG_LETTERS, FogOfWar, Shadow, fog_kind
+from myriad.core.mechanics.fog import FogOfWar, fog_kind
 from myriad.core.mechanics.honour import HonourCount, HonourCounting
 from myriad.core.mechanics.movement import CAPTURE_ONLY, Castling, MoveTables, Promotion, Rule
 from myriad.core.move import CAPTURE, DROP, MOVE, PASS, Move
 from myriad.core.numbers import read_int, shortened
+from myriad.core.piece_fog import PieceFog
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.ranks import board_rows, format_ranks, parse_ranks
 from myriad.core.state import State
@@ -207,8 +208,7 @@ class PieceGame(Game):
         #: Fog of war (``rules.fog``): the fog marker of each player, and who sees what.
         self.fog: FogOfWar | None = None
         self.fog_codes: tuple[int, ...] = ()
-        if rules.fog:
-            self._compile_fog()
+        self.fog_view = PieceFog(self) if rules.fog else None
 
     def _compile_drops(self) -> None:
         """The tables of a drop game: per captured code the hand kind it feeds, per code the
@@ -243,23 +243,6 @@ class PieceGame(Game):
                 zone = topology.zone(rules.drop_zones[name], owner) if name in rules.drop_zones else range(topology.size)
                 self.drop_squares[code] = tuple(sq for sq in zone if sq not in self.tables.dead[code])
         self.hand_values = tuple(rules.hand_values.get(k.name, k.value) for k in pieces.kinds)
-
-    def _compile_fog(self) -> None:
-        """Fog of war: the markers (on any square), captures counted in the hands."""
-        pieces = self.pieces
-        markers = (pieces.code(FOG, 0), pieces.code(FOG, 1))
-        self.fog_codes = markers
-        sights = [tuple(() for _ in range(self.topology.size))] * pieces.count
-        for code in self.pawn_codes:  # a pawn sees ahead and its diagonals, blocked or empty
-            sights[code] = tuple(tuple(ray[0] for ray, _mode in rays if ray) for rays in self.tables.rays[code])
-        self.fog = FogOfWar(self.topology, self.tables.lame, sights, markers)
-        self.hidden_information = True
-        everywhere = frozenset(range(self.topology.size))
-        self.reachable = tuple(everywhere if c in markers else r for c, r in enumerate(self.reachable))
-        for code in range(1, pieces.count):
-            if code not in markers:
-                self.hand_index[code] = pieces.kind_of[code]
-        self.hand_kinds = frozenset(pieces.kind_of[c] for c in range(1, pieces.count) if c not in markers)
 
     def _setup_hand(self, text: str) -> tuple[tuple[int, ...], ...]:
         """The hands of a setup's FEN (``[KFRR...]`` after the board), counted per kind."""
@@ -639,107 +622,13 @@ class PieceGame(Game):
                 return player
         return -1
 
-    # -- fog of war ------------------------------------------------------------------------------
-
-    def _moves_seen_by(self, state: State, cells: Sequence[int], player: int) -> list[Move]:
-        """``player``'s moves on ``cells`` as if it were to move (its castling rights; the
-        en-passant square only when it is to move: the one its opponent just passed)."""
-        rights = state.flags[0] if state.flags else 0
-        ep = state.flags[1] if state.flags and player == state.to_move else 0
-        probe = State(tuple(cells), player, (rights, ep) + tuple(state.flags[2:]), state.counters, state.hands)
-        moves = self.tables.pseudo_moves(cells, player, ep - 1)
-        if self.castlings and rights:
-            moves += self._castling_moves(probe, player)
-        return moves
-
     def observe(self, state: State, player: int) -> State:
-        """Under fog of war, what ``player`` sees: the fogged cells hold its fog marker, the
-        opponent's castling rights, the en-passant square when the opponent is to move and
-        the half-move clock are hidden, and so is the history.  At a finished game, all."""
-        fog = self.fog
-        if fog is None or self.outcome(state) is not None:
-            return state
-        seen = fog.seen(state.cells, player, self._moves_seen_by(state, state.cells, player), self.pieces.owner_of)
-        cells = fog.mask(state.cells, seen, player)
-        own = sum(c.right for c in self.piece_rules.castlings if c.player == player)
-        flags = list(state.flags)
-        if flags:
-            flags[0] &= own
-            if player != state.to_move:
-                flags[1] = 0
-        counters = (0,) + state.counters[1:]
-        return self.make_state(cells, state.to_move, flags, counters, state.hands)
+        """Under fog of war, ``player``'s view (:meth:`PieceFog.observe`); else everything."""
+        return state if self.fog_view is None else self.fog_view.observe(state, player)
 
     def determinize(self, observation: State, player: int, rng: random.Random) -> State:
-        """A whole state behind ``observation`` (:class:`myriad.core.mechanics.fog.Shadow`):
-        the opponent's unseen pieces placed in the fog, its castling rights kept where its
-        king and rook stand at home."""
-        fog = self.fog
-        if fog is None or fog.fog_codes[player] not in observation.cells:
-            return observation
-        key = (observation.key, player)
-        cache: dict[tuple[int, int], Shadow] = self.__dict__.setdefault("_shadows", {})
-        shadow = cache.get(key)
-        if shadow is None:
-            if len(cache) > 64:
-                cache.clear()
-            shadow = self._shadow(observation, player)
-            cache[key] = shadow
-        cells = shadow.sample(rng)
-        flags = list(observation.flags)
-        if flags:
-            for c, kf, _kt, rf, _rt, _empty, _path in self.castlings:
-                if c.player != player and cells[kf] in self.royal_of[c.player] and cells[rf] and \
-                        self.pieces.owner_of[cells[rf]] == c.player and cells[rf] not in self.royal:
-                    flags[0] |= c.right
-        return self.make_state(cells, observation.to_move, flags, observation.counters, observation.hands)
-
-    def _check_observation(self, cells: Sequence[int], to_move: int, flags: Sequence[int],
-                           hands: Sequence[Sequence[int]]) -> None:
-        """A board with fog is one player's view: its fog marker only, on exactly the
-        squares that player does not see."""
-        assert self.fog is not None
-        viewers = [p for p in range(2) if self.fog_codes[p] in cells]
-        if len(viewers) == 2:
-            raise PositionError(f"{self.id}: fog of both views ({FOG_LETTERS[0]} and {FOG_LETTERS[1]}) in one "
-                                f"position")
-        if not viewers:
-            return
-        player = viewers[0]
-        probe = State(tuple(cells), to_move, tuple(flags), (0, 1), tuple(tuple(h) for h in hands))
-        seen = self.fog.seen(cells, player, self._moves_seen_by(probe, cells, player), self.pieces.owner_of)
-        names, marker = self.topology.names, self.fog_codes[player]
-        for pos, code in enumerate(cells):
-            if (code == marker) == (pos in seen):
-                what = "fogged, but it sees it" if code == marker else "shown, but it cannot see it"
-                raise PositionError(f"{self.id}: not {self.player_names[player]}'s view: {names[pos]} is {what}")
-
-    def _shadow(self, observation: State, player: int) -> Shadow:
-        """The sampler of whole boards behind ``observation``: the opponent's unseen pieces."""
-        assert self.fog is not None
-        pieces, cells, enemy = self.pieces, observation.cells, 1 - player
-        taken = observation.hands[player] if observation.hands else ()
-        left = {}
-        for code in range(1, pieces.count):
-            if pieces.owner_of[code] == enemy and code not in self.fog_codes:
-                left[code] = self.start_counts[code] - cells.count(code) - (taken[pieces.kind_of[code]] if taken else 0)
-        promoting = [c for c in left if self.tables.promotion[c] is not None]
-        for code, n in list(left.items()):
-            while n < 0 and promoting:  # a promoted piece in sight or taken: a pawn paid for it
-                pawn = next((p for p in promoting if left[p] > 0), None)
-                if pawn is None:
-                    break
-                left[pawn] -= 1
-                n += 1
-            left[code] = max(n, 0)
-        pool = [code for code, n in left.items() for _ in range(n)]
-        fog = self.fog
-        probe = self.royal_of[enemy][0] if self.royal_of[enemy] else next(iter(left))
-
-        def seen_of(board: Sequence[int]) -> set[int]:
-            return fog.seen(board, player, self._moves_seen_by(observation, board, player), pieces.owner_of)
-
-        return Shadow(fog, cells, player, pool, self.reachable, seen_of, probe)
+        """Under fog of war, a whole state behind ``observation`` (:meth:`PieceFog.determinize`)."""
+        return observation if self.fog_view is None else self.fog_view.determinize(observation, player, rng)
 
     def _perpetual_checker(self, state: State) -> int | None:
         """The player who gave check with every move since ``state``'s position first
@@ -978,8 +867,8 @@ class PieceGame(Game):
             self._check_counts(cells, (hands[1], hands[0]))
         else:
             self._check_counts(cells, hands)
-        if self.fog is not None:
-            self._check_observation(cells, to_move, flags, hands)
+        if self.fog_view is not None:
+            self.fog_view.check_observation(cells, to_move, flags, hands)
         if flags:
             self._check_rights(cells, flags[0])
             if flags[1]:
