@@ -4,7 +4,9 @@ One tree over the searching player's information set: each iteration draws a who
 behind the observation (``game.determinize``), descends the tree choosing only among moves
 legal in that state (UCB with availability counts: a child is scored against the number of
 times it could have been chosen, not its parent's visits), adds one move, plays random
-moves for ``cutoff`` plies and scores the end by each player's evaluation squashed to a
+moves for ``cutoff`` plies (``playout=heuristic``, the default: the move the game's
+move heuristic likes best, captures of the most valuable pieces first, with random ties;
+``playout=random``) and scores the end by each player's evaluation squashed to a
 share.  The root's moves are the observer's, the same in every sample; the most visited is
 played.  Seeded by the bot's seed and the observation: with ``playouts=`` (not time) one
 observation always gives the same move.
@@ -43,7 +45,7 @@ class _Node:
 
 
 class ISMCTS(Bot):
-    """SO-ISMCTS (``ismcts:time=1``, ``playouts=``, ``c=0.7``, ``cutoff=8``, ``seed=``)."""
+    """SO-ISMCTS (``ismcts:time=1``, ``playouts=``, ``c=0.7``, ``cutoff=8``, ``playout=``, ``seed=``)."""
 
     name = "ismcts"
     chance = False
@@ -57,6 +59,10 @@ class ISMCTS(Bot):
         if self.c < 0 or self.cutoff < 0 or (self.playouts is not None and self.playouts < 0):
             raise ValueError("ismcts: c, cutoff and playouts must not be negative")
         self.seed = int(options.get("seed", 0))
+        playout = options.get("playout", "heuristic")
+        if playout not in ("heuristic", "random"):
+            raise ValueError(f"ismcts: playout must be heuristic or random, not {playout!r}")
+        self.heuristic_playouts = playout == "heuristic"
         self.full = game.full_view()
         self.rng = random.Random()
         self.typical = 0.0
@@ -131,7 +137,12 @@ class ISMCTS(Bot):
             outcome = game.result(state, moves)
             if outcome is not None:
                 return outcome_shares(outcome)
-            state = game.play(state, rng.choice(moves))
+            if self.heuristic_playouts:
+                scores = game.move_heuristics(state, moves)
+                move = moves[max(range(len(moves)), key=lambda i: scores[i] + rng.random())]
+            else:
+                move = rng.choice(moves)
+            state = game.play(state, move)
         moves = game.legal_moves(state)
         outcome = game.result(state, moves)
         if outcome is not None:

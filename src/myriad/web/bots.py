@@ -81,7 +81,7 @@ BOT_OPTIONS: dict[str, dict[str, Allowed]] = {
     "determinize": {"bot": frozenset({"alphabeta", "mcts", "heuristic", "random"}), "samples": (int, 1, 256),
                     "time": TIME, "depth": (int, 1, 64), "nodes": (int, 1, 10**8), "seed": SEED, "hash": HASH},
     "ismcts": {"time": TIME, "playouts": (int, 1, 10**7), "c": (float, 0, 100), "cutoff": (int, 0, 10_000),
-               "seed": SEED},
+               "playout": frozenset({"random", "heuristic"}), "seed": SEED},
 }
 
 
