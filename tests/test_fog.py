@@ -74,3 +74,11 @@ def test_a_view_must_fog_exactly_what_its_player_cannot_see() -> None:
         game.parse_position("????k???/????????/????????/????????/8/8/PPPPPPPP/RNBQKBNR[] w KQ - 0 1")
     with pytest.raises(PositionError, match="both views"):
         game.parse_position("????????/????????/????????/*7/8/8/PPPPPPPP/RNBQKBNR[] w KQ - 0 1")
+
+
+def test_a_view_is_observed_only_by_its_player() -> None:
+    game = get_game("darkchess")
+    view = game.observe(game.initial_state(), 1)
+    assert game.observe(view, 1) == view  # observing one's own view changes nothing
+    with pytest.raises(PositionError, match="black's view; white cannot observe it"):
+        game.observe(view, 0)

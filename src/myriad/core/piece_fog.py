@@ -60,6 +60,9 @@ class PieceFog:
         the half-move clock are hidden, and so is the history.  At a finished game, all."""
         game = self.game
         fog = game.fog
+        if fog is not None and game.fog_codes[1 - player] in state.cells:
+            raise PositionError(f"{game.id}: this is {game.player_names[1 - player]}'s view; "
+                                f"{game.player_names[player]} cannot observe it")
         if fog is None or game.outcome(state) is not None:
             return state
         seen = fog.seen(state.cells, player, self.moves_seen_by(state, state.cells, player), game.pieces.owner_of)
