@@ -70,7 +70,7 @@ def test_bots_refuse_games_they_cannot_search(game_id: str) -> None:
     game = get_game(game_id)
     for name, kind in BOTS.items():
         fits = ((kind.max_players is None or game.players <= kind.max_players)
-                and (kind.chance or not game.chance))
+                and (kind.chance or not game.chance) and (kind.hidden or not game.hidden_information))
         assert kind.plays(game) == fits
         if fits:
             make_bot(name, game)

@@ -2,7 +2,8 @@
 
 Specs: ``random``, ``heuristic:noise=10``, ``alphabeta:algo=mtdf,time=1``,
 ``mcts:playouts=2000``, ``maxn:depth=3``, ``paranoid:time=1``, ``expectimax:time=1``,
-``book``, ``solver``, ``chain:book,alphabeta,random``.
+``book``, ``solver``, ``chain:book,alphabeta,random``; for games with hidden information
+``determinize:bot=alphabeta,samples=4`` and ``ismcts:time=1``.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from myriad.ai.alphabeta import AlphaBeta
 from myriad.ai.book import BookBot
 from myriad.ai.bot import Bot, BotSpecError, Decision, Limits, parse_spec
 from myriad.ai.chain import Chain
+from myriad.ai.determinization import Determinization
 from myriad.ai.expectimax import Expectimax
 from myriad.ai.heuristic import HeuristicBot
+from myriad.ai.ismcts import ISMCTS
 from myriad.ai.maxn import MaxN
 from myriad.ai.mcts import MCTS
 from myriad.ai.paranoid import Paranoid
@@ -24,6 +27,7 @@ BOTS: dict[str, type[Bot]] = {
     "random": RandomBot, "heuristic": HeuristicBot, "alphabeta": AlphaBeta,
     "mcts": MCTS, "book": BookBot, "solver": Solver,
     "maxn": MaxN, "paranoid": Paranoid, "expectimax": Expectimax,
+    "determinize": Determinization, "ismcts": ISMCTS,
 }
 
 

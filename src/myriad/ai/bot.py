@@ -116,6 +116,10 @@ class Bot:
     OPTIONS: ClassVar[dict[str, Allowed]] = {}
     max_players: int | None = 2
     chance: bool = False
+    #: Whether it plays games with hidden information (``game.hidden_information``): from
+    #: the observation alone, without searching the masked cells as if they were the
+    #: truth (random, heuristic, determinize, ismcts).  The others refuse such games.
+    hidden: bool = False
     #: Whether a refusal names this registered bot among those that can play a game (not
     #: a book, which answers only in its positions, nor a chain).
     suggested: bool = True
@@ -132,7 +136,7 @@ class Bot:
     def plays(cls, game: Game) -> bool:
         """Whether this kind of bot can search ``game``'s turn structure."""
         return ((cls.max_players is None or game.players <= cls.max_players)
-                and (cls.chance or not game.chance))
+                and (cls.chance or not game.chance) and (cls.hidden or not game.hidden_information))
 
     @classmethod
     def refusal(cls, game: Game) -> str:
@@ -146,7 +150,10 @@ class Bot:
         else:
             players = f"games of up to {cls.max_players} players"
         can = f"{players} {'with or without' if cls.chance else 'without'} chance"
-        has = ", ".join([f"{game.players} players"] + (["chance"] if game.chance else []))
+        if game.hidden_information and not cls.hidden:
+            can += " and without hidden information"
+        has = ", ".join([f"{game.players} players"] + (["chance"] if game.chance else [])
+                        + (["hidden information"] if game.hidden_information else []))
         from myriad.ai import BOTS  # (the registry of bots by name, above this module)
         me = next((name for name, kind in BOTS.items() if kind is cls), cls.__name__.lower())
         others = sorted(name for name, kind in BOTS.items()

@@ -23,6 +23,7 @@ class Chain(Bot):
     name = "chain"
     max_players = None  # each link refuses what it cannot play
     chance = True
+    hidden = True  # each link refuses what it cannot play
     suggested = False
 
     def __init__(self, game: Game, links: list[Bot], **options: Any) -> None:

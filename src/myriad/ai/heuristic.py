@@ -30,6 +30,7 @@ class HeuristicBot(Bot):
     OPTIONS: ClassVar[dict[str, Allowed]] = {"noise": (float, 0, 10**6), "seed": SEED, "hash": HASH}
     max_players = None
     chance = True
+    hidden = True  # (plays from the observation: its legal moves are the whole state's)
 
     def __init__(self, game: Game, **options: Any) -> None:
         super().__init__(game, **options)

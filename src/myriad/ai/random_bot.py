@@ -17,6 +17,7 @@ class RandomBot(Bot):
     OPTIONS: ClassVar[dict[str, Allowed]] = {"seed": SEED}
     max_players = None
     chance = True
+    hidden = True  # (plays from the observation: its legal moves are the whole state's)
 
     def __init__(self, game: Game, **options: Any) -> None:
         super().__init__(game, **options)

@@ -127,7 +127,7 @@ class TerminalGame:
             elif text == "moves":
                 self.write(self.moves_text())
             elif text == "position":
-                self.write(game.format_position(self.state))
+                self.write(game.format_position(self.seen()))
             elif text == "undo":
                 if self.undo():
                     return True
@@ -154,13 +154,14 @@ class TerminalGame:
     def push(self, move: Any, who: str) -> None:
         """Play ``move`` (legal) and remember it."""
         text = self.game.format_move(self.state, move)
+        shown = self.shown_move(self.state, text)
         self.states.append(self.game.play(self.state, move))
         self.notation.append(text)
         self.redo_stack.clear()
         if who == "chance":
-            self.write(f"chance: {text}")
+            self.write(f"chance: {shown}")
         elif who:
-            self.write(f"{who} plays {text}")
+            self.write(f"{who} plays {shown}")
 
     def undo(self) -> bool:
         """Take moves back until it is a human's turn again (at least one move; chance's
@@ -197,12 +198,32 @@ class TerminalGame:
         return textwrap.fill(f"legal moves ({len(moves)}): {' '.join(moves)}", 100, subsequent_indent="  ",
                              break_long_words=False, break_on_hyphens=False)
 
+    def viewer(self) -> int | None:
+        """Whose view the terminal shows in a game with hidden information: the one human
+        seat, or the human to move when several share the terminal; None (everything) when
+        only bots play or in a game of perfect information."""
+        humans = [p for p, seat in enumerate(self.seats) if seat is None]
+        if not self.game.hidden_information or not humans:
+            return None
+        return humans[0] if len(humans) == 1 or self.state.to_move not in humans else self.state.to_move
+
+    def seen(self) -> State:
+        """The current position as the viewer sees it (everything once the game is over)."""
+        viewer = self.viewer()
+        return self.state if viewer is None else self.game.observe(self.state, viewer)
+
+    def shown_move(self, before: State, text: str) -> str:
+        """A move's text as the viewer may see it: ``?`` for another player's move in a game
+        with hidden information (the whole list is printed at the end)."""
+        viewer = self.viewer()
+        return "?" if viewer is not None and before.to_move != viewer else text
+
     def show(self) -> None:
-        """Redraw the board and whose turn it is."""
+        """Redraw the board (as the viewer sees it) and whose turn it is."""
         self.write("")
-        self.write(self.game.render(self.state))
-        self.write(f"{self.game.mover_name(self.state)} to move"
-                   + (f"   last: {self.notation[-1]}" if self.notation else ""))
+        self.write(self.game.render(self.seen()))
+        last = self.shown_move(self.states[-2], self.notation[-1]) if self.notation else ""
+        self.write(f"{self.game.mover_name(self.state)} to move" + (f"   last: {last}" if last else ""))
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -6,6 +6,8 @@ through which a player sees a state; ``parse_*``/``format_*`` come in pairs.
 
 from __future__ import annotations
 
+import copy
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -99,6 +101,10 @@ class Game:
     #: :meth:`chance_outcomes` their probabilities; a referee draws one with its seeded
     #: generator, and no bot is ever asked to choose it.
     chance: bool = False
+    #: whether players may not see the whole state (dark chess's fog): then bots are given
+    #: :meth:`observe` only, and only the bots that declare ``hidden`` play the game;
+    #: :meth:`determinize` samples a whole state consistent with an observation.
+    hidden_information: bool = False
 
     def __init__(self, topology: Topology, pieces: PieceSet, setups: Mapping[str, str],
                  cell_values: int | None = None) -> None:
@@ -193,8 +199,37 @@ class Game:
         return Next((state.to_move + 1) % self.players, state.flags, state.counters, state.hands, True)
 
     def observe(self, state: State, player: int) -> State:
-        """What ``player`` may know of ``state`` (everything, in a game of perfect information)."""
+        """What ``player`` may know of ``state`` (everything, in a game of perfect information).
+
+        In a game with hidden information the answer is a state whose hidden cells hold the
+        game's "unknown" marker, written and read by ``format_position``/``parse_position``."""
         return state
+
+    def determinize(self, observation: State, player: int, rng: random.Random) -> State:
+        """A whole state, drawn with ``rng``, that ``player`` would observe as ``observation``
+        (the "shadow board" of determinizing bots).  Perfect information: the observation."""
+        return observation
+
+    def full_view(self) -> Game:
+        """These rules with everything in the open (``hidden_information`` False): how a
+        determinizing bot's inner searcher plays a sampled whole state.  The game itself
+        when nothing is hidden."""
+        if not self.hidden_information:
+            return self
+        twin = self.__dict__.get("_full_view")
+        if twin is None:
+            twin = copy.copy(self)
+            twin.hidden_information = False
+            self.__dict__["_full_view"] = twin
+        return twin
+
+    def move_seen(self, state: State, move: Move, player: int) -> str:
+        """``move`` (legal in ``state``) as ``player`` saw it while the game went on: in full
+        in a game of perfect information and for one's own moves, else ``"?"`` (the record
+        shows every move in full once the game is over)."""
+        if not self.hidden_information or state.to_move == player:
+            return self.format_move(state, move)
+        return "?"
 
     # -- knowledge for bots --------------------------------------------------------------------
 

@@ -21,16 +21,19 @@ unpromoted); a move may instead drop a piece from the hand on an empty square.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
 from myriad.core.game import CHECK_MARK, Game, Next, Outcome
+from myriad.core.mechanics.fog import FogOfWar, fog_kind
 from myriad.core.mechanics.honour import HonourCount, HonourCounting
 from myriad.core.mechanics.movement import CAPTURE_ONLY, Castling, MoveTables, Promotion, Rule
 from myriad.core.move import CAPTURE, DROP, MOVE, PASS, Move
 from myriad.core.numbers import read_int, shortened
+from myriad.core.piece_fog import PieceFog
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.ranks import board_rows, format_ranks, parse_ranks
 from myriad.core.state import State
@@ -99,6 +102,10 @@ class PieceRules:
       move number passes it); 0: no limit;
     * ``honour``: makruk's counting rules (board's and pieces' honour), see
       :mod:`myriad.core.mechanics.honour`: a game whose count passes its limit is drawn.
+    * ``fog``: fog of war (dark chess, :mod:`myriad.core.mechanics.fog`): a player sees its
+      pieces and the squares its moves reach; there is no check (``royal_check`` must be
+      off), capturing a royal piece wins; the hands count the pieces each player has
+      captured (public: both players see their pieces vanish).
     """
 
     movement: Mapping[str, Sequence[Rule]]
@@ -138,6 +145,7 @@ class PieceRules:
     komi: float = 0.0
     max_moves: int = 0
     honour: HonourCounting | None = None
+    fog: bool = False
 
 
 class PieceGame(Game):
@@ -148,6 +156,11 @@ class PieceGame(Game):
 
     def __init__(self, topology: Topology, kinds: Sequence[PieceKind], rules: PieceRules,
                  setups: Mapping[str, str], player_names: Sequence[str] | None = None) -> None:
+        if rules.fog:
+            if rules.royal_check or rules.drops:
+                raise GameDefinitionError("fog of war has no check (royal_check off) and no drops: a captured "
+                                          "royal piece ends the game, the hands count captures")
+            kinds = (*kinds, fog_kind())
         pieces = PieceSet(kinds, 2)
         if player_names is not None:
             self.player_names = tuple(player_names)
@@ -192,6 +205,10 @@ class PieceGame(Game):
         #: Per piece code: the squares it may ever stand on, and its most pieces in a setup.
         self.reachable = self._reachable()
         self.start_counts = self._start_counts()
+        #: Fog of war (``rules.fog``): the fog marker of each player, and who sees what.
+        self.fog: FogOfWar | None = None
+        self.fog_codes: tuple[int, ...] = ()
+        self.fog_view = PieceFog(self) if rules.fog else None
 
     def _compile_drops(self) -> None:
         """The tables of a drop game: per captured code the hand kind it feeds, per code the
@@ -325,7 +342,9 @@ class PieceGame(Game):
         if self.piece_rules.may_pass and state.flags[2] and self._ended_by_passing(state):
             return []
         ep = state.flags[1] - 1 if len(state.flags) > 1 else -1
-        drops = state.hands and not noisy_only and any(state.hands[player])
+        if self.fog is not None and self._royal_taken(state) >= 0:
+            return []
+        drops = self.piece_rules.drops and state.hands and not noisy_only and any(state.hands[player])
         if drops and self.piece_rules.must_drop:
             moves = []
         else:
@@ -334,6 +353,8 @@ class PieceGame(Game):
                 moves += self._in_place_promotions(cells, player)
         passing = self.piece_rules.may_pass and not noisy_only
         if not self.piece_rules.royal_check:
+            if self.castlings and not noisy_only and state.flags[0]:
+                moves += self._castling_moves(state, player)
             return moves + (self._drop_moves(state, -1, False) if drops else []) + ([PASS] if passing else [])
         king = self.royal_square(cells, player)
         if king < 0:
@@ -456,7 +477,7 @@ class PieceGame(Game):
                 continue
             board = list(cells)
             board[kf] = 0
-            if any(self.tables.attacked(board, s, 1 - player) for s in king_path):
+            if self.piece_rules.royal_check and any(self.tables.attacked(board, s, 1 - player) for s in king_path):
                 continue
             out.append(Move(((MOVE, kf, kt, king, 0), (MOVE, rf, rt, rook, 1))))
         return out
@@ -560,6 +581,8 @@ class PieceGame(Game):
         if rules.may_pass and state.flags[2] and self._ended_by_passing(state):
             return self.undecided(state, "two passes in a row" if state.flags[2] >= 2 else
                                   "bikjang: the kings face each other and a pass left them so")
+        if self.fog is not None and (taken := self._royal_taken(state)) >= 0:
+            return Outcome.win(1 - taken, "captured the king")
         if not moves:
             checked = self.in_check(state)
             score = rules.checkmated if checked else rules.stalemated
@@ -590,6 +613,22 @@ class PieceGame(Game):
             honour = "pieces'" if lone_king else "board's"
             return Outcome.draw(f"counting: {state.counters[2] // 2} moves of {honour} honour")
         return None
+
+    def _royal_taken(self, state: State) -> int:
+        """The player whose royal piece has been captured (counted in the other's hand), or -1."""
+        for player in range(2):
+            hand = state.hands[1 - player] if state.hands else ()
+            if hand and any(hand[self.pieces.kind_of[c]] for c in self.royal_of[player]):
+                return player
+        return -1
+
+    def observe(self, state: State, player: int) -> State:
+        """Under fog of war, ``player``'s view (:meth:`PieceFog.observe`); else everything."""
+        return state if self.fog_view is None else self.fog_view.observe(state, player)
+
+    def determinize(self, observation: State, player: int, rng: random.Random) -> State:
+        """Under fog of war, a whole state behind ``observation`` (:meth:`PieceFog.determinize`)."""
+        return observation if self.fog_view is None else self.fog_view.determinize(observation, player, rng)
 
     def _perpetual_checker(self, state: State) -> int | None:
         """The player who gave check with every move since ``state``'s position first
@@ -672,7 +711,7 @@ class PieceGame(Game):
             return self._parse_sfen(text)
         fields = text.split()
         hands: tuple[tuple[int, ...], ...] = ()
-        if self.piece_rules.drops and fields:
+        if (self.piece_rules.drops or self.fog is not None) and fields:
             board, bracket, pocket = fields[0].partition("[")
             if bracket and not pocket.endswith("]"):
                 raise PositionError(f"{self.id}: the hands in {shortened(fields[0])} must end with ']'")
@@ -824,8 +863,12 @@ class PieceGame(Game):
                                     "pieces at once; one move gives at most two checks")
         if self.piece_rules.drops and self.piece_rules.captures_to_hand:
             self._check_counts_with_hands(cells, hands)
+        elif self.fog is not None and hands:  # each side's pieces captured are in the other's hand
+            self._check_counts(cells, (hands[1], hands[0]))
         else:
             self._check_counts(cells, hands)
+        if self.fog_view is not None:
+            self.fog_view.check_observation(cells, to_move, flags, hands)
         if flags:
             self._check_rights(cells, flags[0])
             if flags[1]:
@@ -889,7 +932,8 @@ class PieceGame(Game):
         hand) than the setup has must be paid for by missing pieces that promote."""
         tables, start = self.tables, self.start_counts
         for player in range(2):
-            codes = [c for c in range(1, self.pieces.count) if self.pieces.owner_of[c] == player]
+            codes = [c for c in range(1, self.pieces.count) if self.pieces.owner_of[c] == player
+                     and c not in self.fog_codes]
             targets = {p for c in codes if (promo := tables.promotion[c]) is not None for p in promo[1] if p != c}
             extra, missing = 0, 0
             for code in codes:
@@ -945,7 +989,8 @@ class PieceGame(Game):
         if not steps:
             raise PositionError(f"{self.id}: en-passant square {names[passed]} is not one a "
                                 f"{self.player_names[mover]} double step passes over")
-        if not any(cells[t] == code and not cells[passed] and not cells[frm] for code, frm, t in steps):
+        if not any(cells[t] == code and not cells[passed] and (not cells[frm] or cells[frm] in self.fog_codes)
+                   for code, frm, t in steps):
             raise PositionError(
                 f"{self.id}: en-passant square {names[passed]}: no {self.player_names[mover]} pawn has just "
                 f"passed it with a double step (it must stand on "
@@ -981,7 +1026,8 @@ class PieceGame(Game):
         if not state.hands:
             return text
         held = [self._held(state.hands[player], player, True) for player in range(2)]
-        return text + "\n" + "\n".join(f"hand of {self.player_names[p]}: {held[p] or '-'}" for p in range(2))
+        label = "captured by" if self.fog is not None else "hand of"
+        return text + "\n" + "\n".join(f"{label} {self.player_names[p]}: {held[p] or '-'}" for p in range(2))
 
     def format_position(self, state: State) -> str:
         board = format_ranks(self.topology, state.cells, self.pieces.letter_of)
@@ -989,7 +1035,7 @@ class PieceGame(Game):
             hand = self._format_hand(state.hands, True) if state.hands else ""
             return (f"{board} {self.side_letters[state.to_move]} {hand or '-'} "
                     f"{state.counters[1]}")
-        if self.piece_rules.drops:
+        if self.piece_rules.drops or self.fog is not None:
             board += f"[{self._format_hand(state.hands, False) if state.hands else ''}]"
         parts = [board, self.side_letters[state.to_move]]
         if self.piece_rules.rights_fields:

@@ -46,7 +46,7 @@ from myriad.games.chess import NOTATIONS, ChessGame
 
 #: The variant files shipped in the package (``myriad/games/variants``), read in this order.
 SHIPPED = ("chess.toml", "shatranj.toml", "makruk.toml", "xiangqi.toml", "janggi.toml", "shogi.toml",
-           "crazyhouse.toml", "sittuyin.toml")
+           "crazyhouse.toml", "sittuyin.toml", "dark.toml")
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 #: A piece's letter: upper case, maybe marked as promoted (``+P``, ``Q~``).
 _LETTER = re.compile(r"\+?[A-Z]|[A-Z]~")
@@ -165,6 +165,10 @@ OPTIONS = {
                             "Black) instead of drawn"),
     "komi": Field(float, "points added to Black's count under counting (janggi: 1.5 for Han)"),
     "max_moves": Field(int, "the game ends undecided once each side has made this many moves (0: no limit)"),
+    "fog": Field(bool, "fog of war (dark chess): a player sees only its pieces and the squares its moves reach "
+                       "(a pawn also the square ahead and its forward diagonals); no check: a side may move into "
+                       "it, castle through it, and capturing the king wins; positions carry the captured pieces "
+                       "in brackets after the board; not with drops"),
     "honour_counting": Field(dict, "makruk's counting rules, run as Fairy-Stockfish runs them (a count starts by "
                                    "itself and runs to the end; positions write its limit in the en-passant field "
                                    "and the count in the half-move field); replaces move_rule", None, HONOUR),
@@ -552,6 +556,8 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
     if honour is not None and options.get("move_rule"):
         raise where.error(("options", "honour_counting"), "the count takes the place of the move rule: set "
                                                           "move_rule = 0")
+    if options.get("fog") and drops:
+        raise where.error(("options", "fog"), "fog of war counts captured pieces in the hands: not with drops")
     minors = options.get("insufficient_material", [])
     for i, name in enumerate(minors):
         if name not in pieces:
@@ -579,7 +585,7 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
         sfen=options.get("position_format") == "sfen", may_pass=options.get("pass", False),
         facing_royals_end=options.get("facing_kings_end", False), counting=options.get("counting", False),
         counting_points=points, komi=float(options.get("komi", 0)), max_moves=options.get("max_moves", 0),
-        honour=honour)
+        honour=honour, fog=options.get("fog", False), royal_check=not options.get("fog", False))
     try:
         game = ChessGame(board, kinds, rules, setups, players)
         game.id = decl.id

@@ -206,7 +206,7 @@ def layout_json(game: Game) -> dict[str, Any]:
     return {
         "id": game.id, "name": game.name, "family": game.family,
         "players": list(game.player_names), "colours": player_colours(game),
-        "rules": game.rules, "setups": list(game.setups),
+        "rules": game.rules, "setups": list(game.setups), "hidden": game.hidden_information,
         "start": game.format_position(game.initial_state()),
         "style": board_style(game), "width": width, "height": height,
         "gravity": bool(getattr(game, "gravity", False)),

@@ -476,10 +476,21 @@ class Session:
         """The game as the page of ``caller`` sees it (through ``observe`` for the caller's
         seat, else the player :meth:`viewer` picks); without a caller, as a watcher does."""
         game, state = self.game, self.state
-        seen = game.observe(state, self.viewer(caller))
+        viewer = self.viewer(caller)
+        seen = game.observe(state, viewer)
         outcome = game.outcome(state)
         human_turn = outcome is None and self.human_to_move(state)
-        legal = game.legal_moves(state) if human_turn else []
+        # Hidden information, while the game goes on: the viewer's moves from its observation
+        # (the same as the whole state's), the opponent's moves in the history as "?", no
+        # last move of the opponent's; everything once the game is over.
+        hidden = game.hidden_information and outcome is None
+        shown = seen if hidden else state
+        legal = game.legal_moves(shown) if human_turn and (not hidden or viewer == state.to_move) else []
+        history = [game.move_seen(self.states[i], move, viewer) if hidden else self.notations[i]
+                   for i, move in enumerate(self.moves)]
+        last = None
+        if self.moves and not (hidden and self.states[-2].to_move != viewer):
+            last = last_move_json(game, self.states[-2], self.moves[-1])
         bot = self.bot_status()
         return {
             "id": self.id, "game": game.id, "name": game.name, "family": game.family,
@@ -496,17 +507,20 @@ class Session:
             "human_turn": human_turn, "thinking": bot is not None, "bot": bot,
             "queue": self.pool.ahead(self.ticket) if bot == "queued" and self.ticket else 0,
             "notice": self.notice,
-            "legal": moves_json(game, state, legal),
+            "legal": moves_json(game, shown, legal),
             "ply": len(self.moves),
             "history": [{"notation": text, "player": self.states[i].to_move, "by": self.by[i]}
-                        for i, text in enumerate(self.notations)],
-            "last": last_move_json(game, self.states[-2], self.moves[-1]) if self.moves else None,
+                        for i, text in enumerate(history)],
+            "last": last,
             "can_undo": self.undo_target() is not None,
             "can_redo": bool(self.redo_stack),
         }
 
     def record(self) -> str:
-        """The game record (PGN, PDN or a move list) with the seats as tags."""
+        """The game record (PGN, PDN or a move list) with the seats as tags; a game with
+        hidden information shows it once the game is over (raises ``Conflict`` before)."""
+        if self.game.hidden_information and self.outcome() is None:
+            raise Conflict(f"{self.game.id} hides information: its record is shown when the game is over")
         tags = {name.capitalize(): seat for name, seat in zip(self.game.player_names, self.row.seats)}
         tags["Date"] = time.strftime("%Y.%m.%d", time.localtime(self.row.created))
         return write_record(self.game, self.notations, self.outcome(), tags, start=self.states[0])
