@@ -1,0 +1,183 @@
+"""Surround capture: stones in connected groups, taken when their last liberty is filled.
+
+The capture of Go and its kin (Atari Go, Gonnect, ...).  A :class:`Surround` is compiled
+once against a topology (its links are the lines stones connect along: the orthogonal
+links of a Go board); then over the cells of a state:
+
+* :meth:`Surround.groups` labels every chain of like stones and lists its stones and its
+  liberties (the empty points next to it);
+* :meth:`Surround.placements` lists where a player may put a stone and what each
+  placement takes: enemy groups whose last liberty it fills are removed; a placement that
+  takes nothing and leaves its own group without a liberty is suicide, refused unless
+  ``suicide`` allows it (then the suicidal group is removed);
+* :meth:`Surround.area` counts, per player, the stones and the empty regions reaching only
+  that player's stones (Tromp-Taylor area scoring).
+
+Repetition rules (simple ko, superko) are left to the game: each placement reports what it
+takes, from which the position it makes follows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from myriad.core.errors import GameDefinitionError
+from myriad.core.topology import NO_LINK, Topology
+
+
+class Groups(NamedTuple):
+    """The chains of stones of a position: ``label[pos]`` is the chain on ``pos`` (-1 for
+    an empty point); ``stones[g]``, ``liberties[g]`` and ``owner[g]`` describe chain ``g``."""
+
+    label: list[int]
+    stones: list[list[int]]
+    liberties: list[set[int]]
+    owner: list[int]
+
+
+class Placement(NamedTuple):
+    """A legal placement: the point and the stones it takes, in ascending order (with
+    ``suicide`` allowed, a suicidal placement takes the mover's own group, the new stone
+    included)."""
+
+    pos: int
+    taken: tuple[int, ...]
+
+
+class Surround:
+    """Groups, liberties, captures and suicide for ``stones`` (one stone code per player)
+    on ``topology``; ``suicide``: whether a placement may take its own group."""
+
+    def __init__(self, topology: Topology, stones: Sequence[int], suicide: bool = False) -> None:
+        if len(set(stones)) != len(stones) or any(s <= 0 for s in stones):
+            raise GameDefinitionError(f"surround: stone codes must be distinct and positive, not {list(stones)}")
+        self.size = topology.size
+        self.stones: tuple[int, ...] = tuple(stones)
+        self.suicide = suicide
+        #: The points linked to each point (each once, in direction order).
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(
+            tuple(dict.fromkeys(row[p] for row in topology.links if row[p] != NO_LINK))
+            for p in range(topology.size))
+        self.owner_of: dict[int, int] = {code: player for player, code in enumerate(self.stones)}
+
+    def group(self, cells: Sequence[int], pos: int) -> tuple[list[int], set[int]]:
+        """The stones of the chain on ``pos`` (which must hold a stone) and its liberties."""
+        colour = cells[pos]
+        if not colour:
+            raise ValueError(f"surround: no stone on point {pos}")
+        seen, stack, libs = {pos}, [pos], set()
+        neighbours = self.neighbours
+        while stack:
+            q = stack.pop()
+            for r in neighbours[q]:
+                v = cells[r]
+                if v == 0:
+                    libs.add(r)
+                elif v == colour and r not in seen:
+                    seen.add(r)
+                    stack.append(r)
+        return sorted(seen), libs
+
+    def groups(self, cells: Sequence[int]) -> Groups:
+        """Every chain of the position, labelled (see :class:`Groups`)."""
+        label = [-1] * self.size
+        stones: list[list[int]] = []
+        liberties: list[set[int]] = []
+        owner: list[int] = []
+        neighbours, owner_of = self.neighbours, self.owner_of
+        for p, colour in enumerate(cells):
+            if not colour or label[p] >= 0:
+                continue
+            g = len(stones)
+            label[p] = g
+            members, libs, stack = [], set(), [p]
+            while stack:
+                q = stack.pop()
+                members.append(q)
+                for r in neighbours[q]:
+                    v = cells[r]
+                    if v == 0:
+                        libs.add(r)
+                    elif v == colour and label[r] < 0:
+                        label[r] = g
+                        stack.append(r)
+            stones.append(members)
+            liberties.append(libs)
+            owner.append(owner_of.get(colour, -1))
+        return Groups(label, stones, liberties, owner)
+
+    def placement(self, cells: Sequence[int], pos: int, player: int,
+                  groups: Groups | None = None) -> Placement | None:
+        """Placing ``player``'s stone on the empty point ``pos``: what it takes, or None when
+        it is suicide and suicide is not allowed."""
+        g = groups or self.groups(cells)
+        label, libs, owner = g.label, g.liberties, g.owner
+        taken: list[int] = []
+        alive = False
+        hit: list[int] = []
+        for r in self.neighbours[pos]:
+            gr = label[r]
+            if gr < 0:
+                alive = True
+            elif owner[gr] == player:
+                if len(libs[gr]) > 1:
+                    alive = True
+            elif len(libs[gr]) == 1 and gr not in hit:
+                hit.append(gr)
+                taken.extend(g.stones[gr])
+        if taken:
+            return Placement(pos, tuple(sorted(taken)))
+        if alive:
+            return Placement(pos, ())
+        if not self.suicide:
+            return None
+        own = {pos}
+        for r in self.neighbours[pos]:
+            gr = label[r]
+            if gr >= 0 and owner[gr] == player:
+                own.update(g.stones[gr])
+        return Placement(pos, tuple(sorted(own)))
+
+    def placements(self, cells: Sequence[int], player: int, groups: Groups | None = None) -> list[Placement]:
+        """Every empty point where ``player`` may place, with what each placement takes."""
+        g = groups or self.groups(cells)
+        out: list[Placement] = []
+        place = self.placement
+        for p, v in enumerate(cells):
+            if not v:
+                found = place(cells, p, player, g)
+                if found is not None:
+                    out.append(found)
+        return out
+
+    def area(self, cells: Sequence[int]) -> list[int]:
+        """Per player: stones on the board plus the empty points of regions that reach
+        that player's stones only (Tromp-Taylor area)."""
+        counts = [0] * len(self.stones)
+        owner_of, neighbours = self.owner_of, self.neighbours
+        seen = [False] * self.size
+        for p, v in enumerate(cells):
+            if v:
+                if v in owner_of:
+                    counts[owner_of[v]] += 1
+                continue
+            if seen[p]:
+                continue
+            seen[p] = True
+            region, reached, stack = 0, set(), [p]
+            while stack:
+                q = stack.pop()
+                region += 1
+                for r in neighbours[q]:
+                    w = cells[r]
+                    if w:
+                        reached.add(w)
+                    elif not seen[r]:
+                        seen[r] = True
+                        stack.append(r)
+            if len(reached) == 1:
+                colour = next(iter(reached))
+                if colour in owner_of:
+                    counts[owner_of[colour]] += region
+        return counts
