@@ -64,6 +64,9 @@ class GoWeights:
     save: float = 4.0             # move ordering: per stone of an own chain in atari saved
     give_atari: float = 2.0       # move ordering: putting an enemy chain in atari
     self_atari: float = -8.0      # move ordering: leaving the new chain with one liberty
+    candidates: int = 10          # moves searched at a node (the best by heuristic and line)
+    lines: tuple[float, ...] = (-3.0, -1.0, 1.0, 0.5)  # a point's worth on lines 1, 2, 3, 4
+    contact: float = 1.0          # a point next to a stone (either colour)
 
 
 def star_points(size: int) -> list[tuple[int, int]]:
@@ -147,6 +150,28 @@ class Go(Game):
             diagonals.append(tuple((r + dr) * size + c + dc for dc in (-1, 1) for dr in (-1, 1)
                                    if 0 <= c + dc < size and 0 <= r + dr < size))
         self.diagonals: tuple[tuple[int, ...], ...] = tuple(diagonals)
+        lines = self.weights.lines
+        #: Each point's worth by its line (the first line last, the third best).
+        self.prior: tuple[float, ...] = tuple(
+            lines[d] if (d := min(p % size, p // size, size - 1 - p % size, size - 1 - p // size)) < len(lines)
+            else 0.0 for p in range(topology.size))
+        #: The placements that take nothing, made once: (player, point) -> move.
+        self.quiet_moves: tuple[tuple[Move, ...], ...] = tuple(
+            tuple(Move(((DROP, p, p, stone, 0),)) for p in range(topology.size)) for stone in self.stones)
+        # The chains of the last board asked about: legal moves, candidates, heuristics and
+        # evaluation of one state share them.  (A memo of a pure function: the board tuple
+        # is kept, so identity means equality; one tuple is swapped in at once.)
+        self._memo: tuple[tuple[int, ...], Groups] = ((), Groups([], [], [], []))
+        self._value_memo: tuple[State | None, float] = (None, 0.0)
+
+    def chains(self, cells: tuple[int, ...]) -> Groups:
+        """The chains of ``cells`` (see :meth:`Surround.groups`), remembered for the last board."""
+        memo = self._memo
+        if memo[0] is cells:
+            return memo[1]
+        found = self.surround.groups(cells)
+        self._memo = (cells, found)
+        return found
 
     # -- play ----------------------------------------------------------------------------
 
@@ -172,8 +197,13 @@ class Go(Game):
         seen = set(state.history)
         seen.add(board)
         moves = [PASS]
-        for pos, taken in self.surround.placements(cells, me):
+        quiet = self.quiet_moves[me]
+        for pos, taken in self.surround.placements(cells, me, self.chains(cells)):
             key = board ^ table[pos * values + stone]
+            if not taken:
+                if key not in seen:
+                    moves.append(quiet[pos])
+                continue
             for q in taken:
                 key ^= table[q * values + cells[q]]
             if key in seen:
@@ -253,57 +283,93 @@ class Go(Game):
 
     def candidate_moves(self, state: State, moves: list[Move]) -> list[Move]:
         """Placements except those filling an own true eye or putting the new chain in
-        atari without a capture; pass when nothing else is left or the opponent just passed."""
+        atari without a capture, the best :attr:`GoWeights.candidates` of them by a quick
+        look (captures, saving or giving atari, contact, the point's line); pass when nothing else is left
+        or the opponent just passed (then passing may end the game)."""
         if not moves:
             return moves
         cells, me = state.cells, state.to_move
-        groups = self.surround.groups(cells)
+        groups = self.chains(cells)
+        label, libs, owner = groups.label, groups.liberties, groups.owner
+        neighbours, prior, w = self.surround.neighbours, self.prior, self.weights
         out: list[Move] = []
+        values: list[float] = []
         for move in moves:
             if not move:
                 continue
             pos = move[0][2]
-            if len(move) == 1:
-                if self.is_own_eye(cells, pos, me):
+            value = prior[pos]
+            empties = own = 0
+            for r in neighbours[pos]:
+                g = label[r]
+                if g < 0:
+                    empties += 1
+                    continue
+                value += w.contact
+                n = len(libs[g])
+                if owner[g] == me:
+                    own += 1
+                    if n == 1:
+                        value += w.save
+                elif n == 2:
+                    value += w.give_atari
+            if len(move) > 1:
+                value += w.capture_bonus + w.capture * (len(move) - 1)
+            elif empties <= 1:
+                if own == len(neighbours[pos]) and self.is_own_eye(cells, pos, me):
                     continue
                 if self._liberties_after(groups, cells, pos, me) <= 1:
                     continue
             out.append(move)
+            values.append(value)
+        cap = w.candidates
+        if len(out) > cap:
+            ranked = sorted(range(len(out)), key=values.__getitem__, reverse=True)
+            out = [out[i] for i in ranked[:cap]]
         if not out or state.counters[PASSES]:
             out.append(PASS)
         return out
 
     def move_heuristics(self, state: State, moves: Sequence[Move]) -> list[float]:
-        """Captures first (by size), then saving own chains in atari, giving atari, and
-        last self-atari; pass 0."""
+        """Captures first (by size), then saving own chains in atari, giving atari and
+        contact with stones, and last self-atari; pass 0."""
         cells, me = state.cells, state.to_move
-        groups = self.surround.groups(cells)
+        groups = self.chains(cells)
         w = self.weights
         label, own, libs, stones = groups.label, groups.owner, groups.liberties, groups.stones
+        neighbours = self.surround.neighbours
         out: list[float] = []
         for move in moves:
             if not move:
                 out.append(0.0)
                 continue
             pos = move[0][2]
-            score = 0.0
+            near = [label[r] for r in neighbours[pos] if label[r] >= 0]
+            if not near:
+                out.append(0.0)
+                continue
             taken = len(move) - 1
+            score = w.contact
             if taken:
                 score += w.capture_bonus + w.capture * taken
-            after = self._liberties_after(groups, cells, pos, me) + (1 if taken else 0)
-            counted: list[int] = []
-            for r in self.surround.neighbours[pos]:
-                g = label[r]
-                if g < 0 or g in counted:
+            empties = len(neighbours[pos]) - len(near)
+            after = -1  # worked out when needed
+            for g in set(near):
+                n = len(libs[g])
+                if n > 2:
                     continue
-                counted.append(g)
+                if after < 0:
+                    after = self._liberties_after(groups, cells, pos, me) + (1 if taken else 0)
                 if own[g] == me:
-                    if len(libs[g]) == 1 and after >= 2:
+                    if n == 1 and after >= 2:
                         score += w.save * len(stones[g])
-                elif len(libs[g]) == 2 and after >= 2:
+                elif n == 2 and after >= 2:
                     score += w.give_atari
-            if after <= 1 and not taken:
-                score += w.self_atari
+            if empties <= 1 and not taken:
+                if after < 0:
+                    after = self._liberties_after(groups, cells, pos, me)
+                if after <= 1:
+                    score += w.self_atari
             out.append(score)
         return out
 
@@ -312,12 +378,22 @@ class Go(Game):
         return self.move_heuristics(state, [move])[0]
 
     def evaluate(self, state: State) -> float:
+        """:meth:`static_value`, remembered for the last state (``evaluate_for`` asks for
+        each player in turn)."""
+        memo = self._value_memo
+        if memo[0] is state:
+            return memo[1]
+        value = self.static_value(state)
+        self._value_memo = (state, value)
+        return value
+
+    def static_value(self, state: State) -> float:
         """For the side to move: an area estimate (stones, and each empty point to the
         colour whose stones are nearer) with komi, plus chains in atari; in Atari Go,
         ataris and liberties."""
         me = state.to_move
         cells = state.cells
-        groups = self.surround.groups(cells)
+        groups = self.chains(cells)
         w = self.weights
         if self.first_capture:
             return self._atari_go_value(groups, me)

@@ -143,12 +143,26 @@ class Surround:
         """Every empty point where ``player`` may place, with what each placement takes."""
         g = groups or self.groups(cells)
         out: list[Placement] = []
-        place = self.placement
+        place, neighbours = self.placement, self.neighbours
+        label, libs, owner = g.label, g.liberties, g.owner
+        quiet: tuple[int, ...] = ()
         for p, v in enumerate(cells):
-            if not v:
-                found = place(cells, p, player, g)
-                if found is not None:
-                    out.append(found)
+            if v:
+                continue
+            free = False
+            for r in neighbours[p]:  # the common case: a liberty, nothing to take
+                gr = label[r]
+                if gr < 0:
+                    free = True
+                elif owner[gr] != player and len(libs[gr]) == 1:
+                    break
+            else:
+                if free:
+                    out.append(Placement(p, quiet))
+                    continue
+            found = place(cells, p, player, g)
+            if found is not None:
+                out.append(found)
         return out
 
     def area(self, cells: Sequence[int]) -> list[int]:
