@@ -4,7 +4,11 @@ games against GNU Go are in test_gnugo.py.)"""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+
+from myriad.cli import main
 
 from myriad.core.errors import IllegalMoveError, InvalidMoveError, PositionError
 from myriad.core.state import State
@@ -206,3 +210,20 @@ def test_heuristics_prefer_a_capture() -> None:
     best = max(range(len(moves)), key=values.__getitem__)
     assert moves[best] == capture[0]
     assert capture[0] in game.candidate_moves(state, moves)
+
+
+def test_replay_reads_an_sgf_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = go9()
+    start = game.initial_state()
+    state, moves = start, []
+    for text in ("A2", "A1", "E5", "C3", "B1"):  # Black's B1 takes White's A1
+        move = game.parse_move(state, text)
+        moves.append(move)
+        state = game.play(state, move)
+    path = tmp_path / "game.sgf"
+    path.write_text(game.to_sgf(start, moves, game.outcome(state)))
+    assert main(["replay", "go9", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\nB1\n" in out and out.count("\n 1 ") == 6  # the start and five positions
+    assert "result: unfinished" in out
+    assert "X X . . . . . . ." not in out.split("\nB1\n")[1] and " 1 . X" in out.split("\nB1\n")[1]
