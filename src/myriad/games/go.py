@@ -284,8 +284,9 @@ class Go(Game):
     def candidate_moves(self, state: State, moves: list[Move]) -> list[Move]:
         """Placements except those filling an own true eye or putting the new chain in
         atari without a capture, the best :attr:`GoWeights.candidates` of them by a quick
-        look (captures, saving or giving atari, contact, the point's line); pass when nothing else is left
-        or the opponent just passed (then passing may end the game)."""
+        look (captures, saving or giving atari, contact, the point's line); pass when
+        nothing else is left or the opponent just passed (then passing may end the game).
+        In Atari Go a capture, or the one move saving a chain in atari, is forced."""
         if not moves:
             return moves
         cells, me = state.cells, state.to_move
@@ -322,6 +323,10 @@ class Go(Game):
                     continue
             out.append(move)
             values.append(value)
+        if self.first_capture and out:
+            forced = self._atari_go_forced(groups, out, me)
+            if forced:
+                return forced
         cap = w.candidates
         if len(out) > cap:
             ranked = sorted(range(len(out)), key=values.__getitem__, reverse=True)
@@ -329,6 +334,20 @@ class Go(Game):
         if not out or state.counters[PASSES]:
             out.append(PASS)
         return out
+
+    def _atari_go_forced(self, groups: Groups, moves: list[Move], me: int) -> list[Move]:
+        """Atari Go's forced moves among ``moves``: a capture (it wins), else the one move
+        that gives an own chain in atari its liberties back; [] when nothing is forced
+        (or nothing can save the mover: then every move loses alike)."""
+        captures = [m for m in moves if len(m) > 1]
+        if captures:
+            return captures[:1]
+        threatened = {next(iter(libs)) for g, libs in enumerate(groups.liberties)
+                      if groups.owner[g] == me and len(libs) == 1}
+        if len(threatened) != 1:
+            return []
+        point = threatened.pop()
+        return [m for m in moves if m[0][2] == point]
 
     def move_heuristics(self, state: State, moves: Sequence[Move]) -> list[float]:
         """Captures first (by size), then saving own chains in atari, giving atari and
@@ -406,23 +425,24 @@ class Go(Game):
         return score
 
     def _atari_go_value(self, groups: Groups, me: int) -> float:
-        """Atari Go: taking a chain in atari wins at once; two own ataris on different
-        points cannot both be saved; otherwise liberties count."""
+        """Atari Go: taking a chain in atari wins at once (10); two own ataris on different
+        points cannot both be saved (-10); otherwise liberties count (kept small, so that
+        MCTS's scale, the mean of the evaluations it meets, stays fine enough for them)."""
         mine_atari: set[int] = set()
         score = 0.0
         for g, libs in enumerate(groups.liberties):
             n = len(libs)
             if groups.owner[g] != me:
                 if n == 1:
-                    return 100.0
+                    return 10.0
                 score += 2.0 / n
             else:
                 if n == 1:
                     mine_atari |= libs
                 score -= 2.0 / n
         if len(mine_atari) >= 2:
-            return -100.0
-        return score - 10.0 * len(mine_atari)
+            return -10.0
+        return score - 3.0 * len(mine_atari)
 
     def _nearest_area(self, cells: Sequence[int]) -> list[int]:
         """Per player: stones plus empty points nearer (in steps) to that player's stones."""
