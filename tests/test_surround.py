@@ -91,3 +91,22 @@ def test_bad_stone_codes_are_refused() -> None:
         Surround(TOPO, (1, 1))
     with pytest.raises(GameDefinitionError):
         Surround(TOPO, (0, 2))
+
+
+def test_a_ladder_is_read_to_the_capture_and_a_ladder_breaker_stops_it() -> None:
+    topo = square_board(9, 9, diagonals=False)
+    s = Surround(topo, (B, W))
+
+    def cells_of(rows: str) -> list[int]:
+        return parse_ranks(topo, rows, LETTERS)
+
+    # White c3 with two liberties (c4, d3) next to Black b3, c2, d4: whichever way White
+    # runs, Black's ataris drive it to the edge and take it
+    start = s.ladder(cells_of("9/9/9/9/9/3X5/1XO6/2X6/9"), topo.pos("c3"))
+    assert start in (topo.pos("c4"), topo.pos("d3"))
+    # friends at c5 and e3 (each next to a first extension) let White out
+    assert s.ladder(cells_of("9/9/9/9/2O6/3X5/1XO1O4/2X6/9"), topo.pos("c3")) is None
+    # three liberties: no ladder to read
+    assert s.ladder(cells_of("9/9/9/9/9/9/2O6/2X6/9"), topo.pos("c3")) is None
+    # in atari already: the capture itself
+    assert s.ladder(cells_of("9/9/9/9/9/2X6/1XO6/2X6/9"), topo.pos("c3")) == topo.pos("d3")

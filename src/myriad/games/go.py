@@ -67,6 +67,7 @@ class GoWeights:
     candidates: int = 10          # moves searched at a node (the best by heuristic and line)
     lines: tuple[float, ...] = (-3.0, -1.0, 1.0, 0.5)  # a point's worth on lines 1, 2, 3, 4
     contact: float = 1.0          # a point next to a stone (either colour)
+    ladder_budget: int = 80       # Atari Go: positions read per ladder
 
 
 def star_points(size: int) -> list[tuple[int, int]]:
@@ -324,9 +325,13 @@ class Go(Game):
             out.append(move)
             values.append(value)
         if self.first_capture and out:
-            forced = self._atari_go_forced(groups, out, me)
-            if forced:
+            forced = self._atari_go_forced(cells, groups, out, me)
+            if len(forced) == 1:
                 return forced
+            if forced:
+                kept = set(forced)
+                values = [v for m, v in zip(out, values) if m in kept]
+                out = [m for m in out if m in kept]
         cap = w.candidates
         if len(out) > cap:
             ranked = sorted(range(len(out)), key=values.__getitem__, reverse=True)
@@ -335,19 +340,38 @@ class Go(Game):
             out.append(PASS)
         return out
 
-    def _atari_go_forced(self, groups: Groups, moves: list[Move], me: int) -> list[Move]:
-        """Atari Go's forced moves among ``moves``: a capture (it wins), else the one move
-        that gives an own chain in atari its liberties back; [] when nothing is forced
-        (or nothing can save the mover: then every move loses alike)."""
+    def _atari_go_forced(self, cells: tuple[int, ...], groups: Groups, moves: list[Move],
+                         me: int) -> list[Move]:
+        """Atari Go's forced moves among ``moves``: a capture (it wins); else the one move
+        that gives an own chain in atari its liberties back; else an atari that starts a
+        ladder taking an enemy chain.  Otherwise the moves that do not walk into a ladder
+        (all of them if every one does); [] when nothing is forced or left out."""
         captures = [m for m in moves if len(m) > 1]
         if captures:
             return captures[:1]
         threatened = {next(iter(libs)) for g, libs in enumerate(groups.liberties)
                       if groups.owner[g] == me and len(libs) == 1}
-        if len(threatened) != 1:
+        if len(threatened) == 1:
+            point = threatened.pop()
+            return [m for m in moves if m and m[0][2] == point]
+        if threatened:
             return []
-        point = threatened.pop()
-        return [m for m in moves if m[0][2] == point]
+        surround, budget = self.surround, self.weights.ladder_budget
+        by_point = {m[0][2]: m for m in moves if m}
+        for g, libs in enumerate(groups.liberties):
+            if groups.owner[g] != me and len(libs) == 2:
+                start = surround.ladder(cells, groups.stones[g][0], budget)
+                if start is not None and start in by_point:
+                    return [by_point[start]]
+        safe = []
+        for move in moves:
+            if move and self._liberties_after(groups, cells, move[0][2], me) == 2:
+                after = list(cells)
+                after[move[0][2]] = self.stones[me]
+                if surround.ladder(after, move[0][2], budget) is not None:
+                    continue
+            safe.append(move)
+        return safe if safe and len(safe) < len(moves) else []
 
     def move_heuristics(self, state: State, moves: Sequence[Move]) -> list[float]:
         """Captures first (by size), then saving own chains in atari, giving atari and

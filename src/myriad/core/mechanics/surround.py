@@ -195,3 +195,70 @@ class Surround:
                 if colour in owner_of:
                     counts[owner_of[colour]] += region
         return counts
+
+    def play_out(self, cells: list[int], pos: int, player: int) -> bool:
+        """Place ``player``'s stone on ``pos`` in ``cells`` (changed in place), taking what
+        it takes; False, and ``cells`` unchanged, when it is suicide (and not allowed)."""
+        found = self.placement(cells, pos, player)
+        if found is None:
+            return False
+        cells[pos] = self.stones[player]
+        for q in found.taken:
+            cells[q] = 0
+        return True
+
+    def ladder(self, cells: Sequence[int], pos: int, budget: int = 300) -> int | None:
+        """Whether the chain on ``pos``, with at most two liberties and its opponent to
+        move, is taken by a run of ataris (a ladder, or a net of ataris): the atari that
+        starts the capture (its point), else None.  The defender answers each atari by
+        extending at its last liberty or by taking an attacking chain in atari; the reading
+        gives up (None) after ``budget`` positions."""
+        left = [budget]
+        return self._chase(list(cells), pos, left)
+
+    def _chase(self, cells: list[int], pos: int, left: list[int]) -> int | None:
+        defender = self.owner_of[cells[pos]]
+        attacker = 1 - defender
+        _stones, libs = self.group(cells, pos)
+        if len(libs) == 1:
+            return next(iter(libs))
+        if len(libs) != 2:
+            return None
+        for point in sorted(libs):
+            left[0] -= 1
+            if left[0] < 0:
+                return None
+            after = list(cells)
+            if not self.play_out(after, point, attacker) or not after[pos]:
+                continue
+            if self._defence_fails(after, pos, left):
+                return point
+        return None
+
+    def _defence_fails(self, cells: list[int], pos: int, left: list[int]) -> bool:
+        """The chain on ``pos`` is in atari with its owner to move: whether every answer
+        (extend, or take an attacker next to it) still loses it."""
+        defender = self.owner_of[cells[pos]]
+        stones, libs = self.group(cells, pos)
+        if len(libs) != 1:
+            return len(libs) == 0
+        answers = set(libs)
+        groups = self.groups(cells)
+        for s in stones:
+            for r in self.neighbours[s]:
+                g = groups.label[r]
+                if g >= 0 and groups.owner[g] != defender and len(groups.liberties[g]) == 1:
+                    answers |= groups.liberties[g]
+        for answer in sorted(answers):
+            left[0] -= 1
+            if left[0] < 0:
+                return False
+            after = list(cells)
+            if not self.play_out(after, answer, defender):
+                continue
+            _s, now = self.group(after, pos)
+            if len(now) >= 3:
+                return False
+            if len(now) == 2 and self._chase(after, pos, left) is None:
+                return False
+        return True
