@@ -68,6 +68,9 @@ class GoWeights:
     lines: tuple[float, ...] = (-3.0, -1.0, 1.0, 0.5)  # a point's worth on lines 1, 2, 3, 4
     contact: float = 1.0          # a point next to a stone (either colour)
     ladder_budget: int = 80       # Atari Go: positions read per ladder
+    atari_liberty: float = 1.0    # Atari Go's quick look: per liberty of the new chain
+    atari_pressure: float = 3.0   # ... and for each enemy chain it touches, divided by its liberties
+    atari_candidates: int = 6     # Atari Go: moves searched at a node
 
 
 def star_points(size: int) -> list[tuple[int, int]]:
@@ -322,6 +325,11 @@ class Go(Game):
                     continue
                 if self._liberties_after(groups, cells, pos, me) <= 1:
                     continue
+            if self.first_capture:  # liberties are what matters: the new chain's, the enemy's
+                value = prior[pos] + w.atari_liberty * self._liberties_after(groups, cells, pos, me)
+                for g in {label[r] for r in neighbours[pos] if label[r] >= 0}:
+                    if owner[g] != me:
+                        value += w.atari_pressure / len(libs[g])
             out.append(move)
             values.append(value)
         if self.first_capture and out:
@@ -332,7 +340,7 @@ class Go(Game):
                 kept = set(forced)
                 values = [v for m, v in zip(out, values) if m in kept]
                 out = [m for m in out if m in kept]
-        cap = w.candidates
+        cap = w.atari_candidates if self.first_capture else w.candidates
         if len(out) > cap:
             ranked = sorted(range(len(out)), key=values.__getitem__, reverse=True)
             out = [out[i] for i in ranked[:cap]]
