@@ -8,7 +8,8 @@
 * ``sowing``    mancala sowing with store and capture rules (Kalah);
 * ``capture_sowing`` mancala sowing that captures in the opponent's row: by count or
   parity, backward chains, grand slams, feeding, claimed houses (Oware, Toguz Kumalak);
-* ``honour``    makruk's counting rules (board's and pieces' honour).
+* ``honour``    makruk's counting rules (board's and pieces' honour);
+* ``surround``  Go's capture: chains, liberties, captures, suicide, area, ladders.
 
 Each mechanic is compiled once against a topology into flat integer tables, then run by a
 plain function over the cells of a state.
