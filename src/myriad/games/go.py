@@ -25,10 +25,13 @@ superko needs is not part of the text: a position read from text has none.  Game
 are written and read as SGF (:meth:`Go.to_sgf`, :meth:`Go.from_sgf`).
 
 Knowledge for bots: the candidate moves leave out filling one's own true eyes and
-self-atari (pass stays a candidate when nothing else is, and right after the opponent
-passed); the move heuristic prefers captures, saving chains in atari and giving atari; the
-evaluation is an area estimate (each empty point to the colour of the nearer stones) plus
-chains in atari (Atari Go weighs liberties and ataris instead).
+self-atari and keep the best ten by a quick look (captures, saving or giving atari,
+contact, the third and fourth lines); pass stays a candidate when nothing else is, and
+right after the opponent passed.  The move heuristic prefers captures, saving chains in
+atari and giving atari; the evaluation is an area estimate (each empty point to the colour
+of the nearer stones) plus chains in atari.  Atari Go forces a capture, the one saving
+move or a ladder that takes a chain, leaves out moves walking into a ladder, ranks six
+candidates by liberties, and weighs liberties and ataris in its evaluation.
 """
 
 from __future__ import annotations
