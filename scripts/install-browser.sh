@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install the browser the end-to-end tests drive: Debian's chromium (and chromium-driver),
-# plus fonts with chess and draughts symbols.  Does nothing when they are already there.
+# plus fonts with chess and draughts symbols, and the other test peers: GNU Go (gnugo, the
+# Go proof in tests/test_go.py drives it over GTP).  Does nothing when they are already there.
 # Needs root (or sudo) and apt-get; the Python side (playwright) is a pip test dependency.
 set -euo pipefail
 
@@ -8,9 +9,10 @@ packages=()
 command -v chromium >/dev/null 2>&1 || packages+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || packages+=(chromium-driver)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || packages+=(fonts-dejavu-core)
+{ command -v gnugo || [ -x /usr/games/gnugo ]; } >/dev/null 2>&1 || packages+=(gnugo)  # Debian: /usr/games
 
 if [ ${#packages[@]} -eq 0 ]; then
-    echo "install-browser: chromium, chromium-driver and fonts already installed"
+    echo "install-browser: chromium, chromium-driver, fonts and gnugo already installed"
     exit 0
 fi
 

@@ -33,7 +33,7 @@ from myriad.core.game import Game, Outcome
 from myriad.games import get_game
 from myriad.games.user_variants import add_variants_option
 from myriad.notation.files import TextOutput, open_text_output, read_text_file
-from myriad.notation.records import read_records, replay, write_record
+from myriad.notation.records import Record, read_records, replay, write_record
 
 #: The most games a match (or each pairing of a tournament) may ask for.
 MAX_GAMES = 100_000
@@ -286,7 +286,13 @@ def _pairing_conclusive(points: float, games: int) -> bool:
 def cmd_replay(args: argparse.Namespace) -> int:
     """Print every position of a saved game."""
     game = get_game(args.game)
-    records = read_records(read_text_file(args.file, "record file"), args.file)
+    text = read_text_file(args.file, "record file")
+    from_sgf = getattr(game, "from_sgf", None)
+    if text.lstrip().startswith("(") and from_sgf is not None:  # an SGF record (Go)
+        start, moves = from_sgf(text, args.file)
+        records = [Record({"FEN": game.format_position(start)}, moves)]
+    else:
+        records = read_records(text, args.file)
     if not records:
         raise MyriadError(f"record file {args.file!r}: no game records found")
     if not 1 <= args.index <= len(records):

@@ -57,6 +57,10 @@ REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
     "foxgeese17": ("myriad.games.hunt", "fox_and_geese", {"geese": 17}),
     "baghchal": ("myriad.games.hunt", "bagh_chal", {}),
     "jungle": ("myriad.games.jungle", "jungle", {}),
+    "go9": ("myriad.games.go", "go", {"size": 9}),
+    "go13": ("myriad.games.go", "go", {"size": 13}),
+    "go19": ("myriad.games.go", "go", {"size": 19}),
+    "atarigo": ("myriad.games.go", "atari_go", {"size": 9}),
 }
 
 

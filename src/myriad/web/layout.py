@@ -3,7 +3,7 @@
 Everything here is presentation derived from the game's declaration: the topology gives
 the positions and their drawing coordinates, the piece set gives letters and glyphs.  The
 only choices made here are visual ones the declaration does not carry (a checkered board
-for chess and draughts, intersections for gomoku, pits for mancala, score cells and a die
+for chess and draughts, intersections for gomoku and Go, pits for mancala, score cells and a die
 for dice games), made by family.  A game whose pieces have colours of their own, whoever
 plays them (Rolit's balls), names them per piece owner in ``piece_colours``.
 
@@ -55,6 +55,8 @@ def board_style(game: Game) -> str:
         return "dice"
     if game.family == "reversi":
         return "reversi"
+    if game.family == "go":
+        return "intersections"
     if game.family == "in-a-row":
         if getattr(game, "gravity", False):
             return "columns"
@@ -153,7 +155,7 @@ def piece_picture(game: Game, code: int) -> dict[str, Any]:
     named = getattr(game, "piece_colours", None)
     if named:  # the piece's own colour, whoever plays it
         picture["colour"] = NAMED_COLOURS[named[owner]]
-    if game.family in ("draughts", "reversi") or (
+    if game.family in ("draughts", "reversi", "go") or (
             game.family == "in-a-row" and not _marks(game)):
         picture.update(shape="disc", text="", king=kind.royal or kind.name == "king")
     elif game.family == "in-a-row":
@@ -199,8 +201,10 @@ def layout_json(game: Game) -> dict[str, Any]:
     ys = [y for _, y in topo.coords]
     width = topo.width or int(max(xs) - min(xs) + 1)
     height = topo.height or int(max(ys) - min(ys) + 1)
-    algebraic = _algebraic(game)
-    files, ranks = _edge_labels(game, width, height) if algebraic else ([], [])
+    own_labels = getattr(game, "edge_labels", None)  # Go: GTP's columns, without I
+    algebraic = _algebraic(game) or own_labels is not None
+    files, ranks = (own_labels() if own_labels is not None else _edge_labels(game, width, height)
+                    ) if algebraic else ([], [])
     special: frozenset[str] = getattr(game, "special_squares", frozenset())
     terrain: dict[int, str] = getattr(game, "terrain", {})
     return {

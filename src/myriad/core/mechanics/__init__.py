@@ -16,6 +16,7 @@
   that strip a piece's rank and a second surface (Jungle; BanQi's ranks fit it);
 * ``terrain``   steps onto the squares each piece may enter, leaps across a zone (Jungle's
   water, dens, the lion's and tiger's leap).
+* ``surround``  Go's capture: chains, liberties, captures, suicide, area, ladders.
 
 Each mechanic is compiled once against a topology into flat integer tables, then run by a
 plain function over the cells of a state.

@@ -266,7 +266,8 @@ function starPoints(width, height) {
   const edge = width >= 13 ? 3 : 2;
   const far = width - 1 - edge;
   const mid = (width - 1) / 2;
-  return [[edge, edge], [far, edge], [edge, far], [far, far], [mid, mid]];
+  const sides = width >= 19 ? [[edge, mid], [far, mid], [mid, edge], [mid, far]] : [];  // a 19x19 goban's nine
+  return [[edge, edge], [far, edge], [edge, far], [far, far], [mid, mid], ...sides];
 }
 
 function drawLabels(g, geo, layout) {
@@ -331,6 +332,10 @@ function drawPiece(g, geo, layout, pos, piece) {
     el("circle", { cx, cy, r: 0.4, fill: colour, stroke: darker(colour), "stroke-width": 0.035 }, group);
     if (layout.style !== "reversi" && layout.style !== "intersections") {
       el("circle", { cx, cy, r: 0.29, fill: "none", stroke: darker(colour), "stroke-width": 0.02, opacity: 0.6 }, group);
+    }
+    if (layout.family === "go") {  // a stone: a soft highlight up and left
+      el("ellipse", { cx: cx - 0.12, cy: cy - 0.14, rx: 0.16, ry: 0.1, fill: "#fff",
+                      opacity: piece.owner === 0 ? 0.18 : 0.6, transform: `rotate(-35 ${cx - 0.12} ${cy - 0.14})` }, group);
     }
     if (piece.king) drawCrown(group, cx, cy, inkOn(colour));
   } else if (piece.shape === "round") {  // xiangqi, janggi: a disc with the character in its side's ink
