@@ -48,6 +48,11 @@ REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
     "foxgeese": ("myriad.games.hunt", "fox_and_geese", {"geese": 13}),
     "foxgeese17": ("myriad.games.hunt", "fox_and_geese", {"geese": 17}),
     "baghchal": ("myriad.games.hunt", "bagh_chal", {}),
+    "hex": ("myriad.games.hex", "hex_game", {"size": 11}),
+    "hex7": ("myriad.games.hex", "hex_game", {"size": 7}),
+    "hex9": ("myriad.games.hex", "hex_game", {"size": 9}),
+    "hex13": ("myriad.games.hex", "hex_game", {"size": 13}),
+    "hex_noswap": ("myriad.games.hex", "hex_game", {"size": 11, "swap": False}),
 }
 
 
