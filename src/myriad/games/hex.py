@@ -169,8 +169,8 @@ class Hex(Game):
         return tuple(out)  # type: ignore[arg-type]
 
     def knowledge(self, state: State) -> tuple[list[int], list[int]]:
-        """Per player, its two-distance between its sides (``size * size`` when it cannot
-        join them) and the bit set of the empty cells on its shortest ways."""
+        """Per player, its two-distance between its sides (the shorter of the two ways
+        round, ``size * size`` when it cannot join them) and the bit set of the empty cells on its shortest ways."""
         black, white = self.own_stones(state)
         empty = self.full & ~(black | white)
         distance, cells = [], []
@@ -178,9 +178,10 @@ class Hex(Game):
             first, second = self.side_bits[player]
             forward = self.distances.layers(first, own, empty)
             backward = self.distances.layers(second, own, empty)
-            reached = Distances.distance(forward, second)
-            total, best = Distances.best_cells(forward, backward, empty)
-            distance.append(self.size * self.size if reached is None else reached)
+            ways = [d for d in (Distances.distance(forward, second), Distances.distance(backward, first))
+                    if d is not None]
+            _, best = Distances.best_cells(forward, backward, empty)
+            distance.append(min(ways) if ways else self.size * self.size)
             cells.append(best)
         return distance, cells
 

@@ -186,25 +186,25 @@ class Distances:
 
     def layers(self, zone: int, own: int, empty: int, two: bool = True) -> list[int]:
         """Cumulative reached sets ``D[0] ⊆ D[1] ⊆ ...`` from ``zone`` (a bit set of
-        cells): ``D[0]`` the player's groups (``own``) touching the zone, ``D[1]`` adds the
-        zone's empty cells, each next one the empty cells next to two (or one) reached
-        cells; after each round the own groups touching a reached cell join.  Stops when a
-        round adds nothing."""
+        cells): ``D[0]`` the player's groups (``own``) touching the zone; ``D[k + 1]``
+        adds the zone's empty cells (when ``k`` is 0) and the empty cells next to two (or
+        one) cells of ``D[k]`` (next to one when no cell has two), then the own groups
+        touching them.  Stops when a round adds nothing."""
         groups = self.groups
-        passable = own | empty
         reached = groups.reach(zone, own)
         out = [reached]
-        reached = groups.reach(reached | (zone & empty), passable & (reached | (zone & empty) | own))
+        start = zone & empty
         while True:
-            out.append(reached)
             one, twice = self._adjacent(reached)
-            new = (twice if two else one) & empty & ~reached
+            new = ((twice if two else one) | start) & empty & ~reached
             if not new:
                 new = one & empty & ~reached
                 if not new:
                     return out
+            start = 0
             fresh = reached | new
             reached = groups.reach(fresh, fresh | own)
+            out.append(reached)
 
     @staticmethod
     def distance(layers: Sequence[int], target: int) -> int | None:
