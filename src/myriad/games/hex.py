@@ -62,6 +62,8 @@ class Hex(Game):
 
     family = "connection"
     player_names = ("black", "white")
+    #: Who owns the top, right, bottom and left sides (for drawing the board).
+    side_owners = (0, 1, 0, 1)
 
     def __init__(self, size: int = 11, swap: bool = True) -> None:
         if not isinstance(size, int) or not 2 <= size <= MAX_SIZE:

@@ -27,7 +27,8 @@ from myriad.core.topology import file_letter
 
 #: Board styles the page knows how to draw ("grid": squares of one colour, ruled, as a
 #: shogi board).
-STYLES = ("checkered", "grid", "plain", "reversi", "intersections", "columns", "mancala", "dice", "lines")
+STYLES = ("checkered", "grid", "plain", "reversi", "intersections", "columns", "mancala", "dice", "lines",
+          "hex")
 #: The board styles a variant file may ask for with its ``board`` key.
 DECLARED_STYLES = ("squares", "intersections")
 
@@ -65,6 +66,8 @@ def board_style(game: Game) -> str:
         return "checkered"
     if game.family == "hunt":
         return "lines"
+    if game.family == "connection":
+        return "hex"
     return "plain"
 
 
@@ -144,7 +147,7 @@ def piece_picture(game: Game, code: int) -> dict[str, Any]:
     named = getattr(game, "piece_colours", None)
     if named:  # the piece's own colour, whoever plays it
         picture["colour"] = NAMED_COLOURS[named[owner]]
-    if game.family in ("draughts", "reversi") or (
+    if game.family in ("draughts", "reversi", "connection") or (
             game.family == "in-a-row" and not _marks(game)):
         picture.update(shape="disc", text="", king=kind.royal or kind.name == "king")
     elif game.family == "in-a-row":
@@ -190,6 +193,8 @@ def layout_json(game: Game) -> dict[str, Any]:
     ys = [y for _, y in topo.coords]
     width = topo.width or int(max(xs) - min(xs) + 1)
     height = topo.height or int(max(ys) - min(ys) + 1)
+    if board_style(game) == "hex":  # hexagons drawn where the topology's coordinates say
+        width, height = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
     algebraic = _algebraic(game)
     files, ranks = _edge_labels(game, width, height) if algebraic else ([], [])
     special = getattr(game, "special_squares", frozenset())
@@ -207,10 +212,32 @@ def layout_json(game: Game) -> dict[str, Any]:
         "lines": sorted({(min(p, q), max(p, q)) for row in topo.links for p, q in enumerate(row) if q >= 0})
         if board_style(game) == "lines" else [],
         "files": files, "ranks": ranks,
-        "cell_labels": not algebraic and not counts(game),
+        "cell_labels": not algebraic and not counts(game) and board_style(game) != "hex",
         "counts": counts(game),
         "written": written(game), "palaces": palaces(game), "river": river(game),
+        "sides": sides(game),
     }
+
+
+def sides(game: Game) -> dict[str, list[Any]] | None:
+    """A hex board's four sides, as its players know them coloured: the cells at its
+    corners (top-left, top-right, bottom-right, bottom-left) and the player who owns the
+    top, right, bottom and left sides (the game's ``side_owners``); None for other boards."""
+    owners = getattr(game, "side_owners", None)
+    if board_style(game) != "hex" or owners is None:
+        return None
+    topo = game.topology
+    xs = [x for x, _ in topo.coords]
+    ys = [y for _, y in topo.coords]
+    top, bottom = max(ys), min(ys)
+
+    def at(row_y: float, leftmost: bool) -> str:
+        row = [p for p in range(topo.size) if topo.coords[p][1] == row_y]
+        pick = min(row, key=lambda p: xs[p]) if leftmost else max(row, key=lambda p: xs[p])
+        return topo.names[pick]
+
+    return {"corners": [at(top, True), at(top, False), at(bottom, False), at(bottom, True)],
+            "owners": list(owners)}
 
 
 def _edge_labels(game: Game, width: int, height: int) -> tuple[list[str], list[str]]:
