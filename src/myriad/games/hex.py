@@ -104,6 +104,7 @@ class Hex(Game):
         self.distances = Distances(topology)
         self.side_bits = tuple(tuple(bits_of(side) for side in sides) for sides in self.sides)
         self.saves = self._saving_cells()
+        self._last: tuple[int, tuple[int, ...], tuple[list[int], list[int]]] | None = None
 
     # -- play ----------------------------------------------------------------------------
 
@@ -153,6 +154,15 @@ class Hex(Game):
     # -- knowledge for bots ------------------------------------------------------------------
 
     quiescence = False  # no captures: nothing noisy to search on
+    #: the most moves searched at a node, the best by the move heuristics (a full board of
+    #: 121 cells leaves a pure-Python search two plies at most).
+    move_cap = 8
+
+    def evaluate_for(self, state: State, player: int) -> float:
+        """:meth:`evaluate` from ``player``'s side; the last position's knowledge is kept,
+        as MCTS asks for both players' scores of one position."""
+        score = self.evaluate(state)
+        return score if player == state.to_move else -score
 
     def _saving_cells(self) -> tuple[tuple[tuple[int, int, int], ...], ...]:
         """Per cell, its bridges and edge templates as (partner, carrier, other carrier):
@@ -171,6 +181,15 @@ class Hex(Game):
         return tuple(out)  # type: ignore[arg-type]
 
     def knowledge(self, state: State) -> tuple[list[int], list[int]]:
+        """:meth:`compute_knowledge`, kept for the last position asked about."""
+        last = self._last
+        if last is not None and last[0] == state.key and last[1] == state.cells:
+            return last[2]
+        found = self.compute_knowledge(state)
+        self._last = (state.key, state.cells, found)
+        return found
+
+    def compute_knowledge(self, state: State) -> tuple[list[int], list[int]]:
         """Per player, its two-distance between its sides (the shorter of the two ways
         round, ``size * size`` when it cannot join them) and the bit set of the empty cells on its shortest ways."""
         black, white = self.own_stones(state)
@@ -178,12 +197,11 @@ class Hex(Game):
         distance, cells = [], []
         for player, own in enumerate((black, white)):
             first, second = self.side_bits[player]
-            forward = self.distances.layers(first, own, empty)
-            backward = self.distances.layers(second, own, empty)
-            ways = [d for d in (Distances.distance(forward, second), Distances.distance(backward, first))
-                    if d is not None]
-            _, best = Distances.best_cells(forward, backward, empty)
-            distance.append(min(ways) if ways else self.size * self.size)
+            # the shortest ways need no layer beyond the first that reaches the far side
+            forward = self.distances.layers(first, own, empty, until=second)
+            backward = self.distances.layers(second, own, empty, most=len(forward) + 1)
+            total, best = Distances.best_cells(forward, backward, empty)
+            distance.append(total if best else self.size * self.size)
             cells.append(best)
         return distance, cells
 

@@ -184,17 +184,19 @@ class Distances:
             pos += 1
         return one, two
 
-    def layers(self, zone: int, own: int, empty: int, two: bool = True) -> list[int]:
+    def layers(self, zone: int, own: int, empty: int, two: bool = True, until: int = 0,
+               most: int = 0) -> list[int]:
         """Cumulative reached sets ``D[0] ⊆ D[1] ⊆ ...`` from ``zone`` (a bit set of
         cells): ``D[0]`` the player's groups (``own``) touching the zone; ``D[k + 1]``
         adds the zone's empty cells (when ``k`` is 0) and the empty cells next to two (or
         one) cells of ``D[k]`` (next to one when no cell has two), then the own groups
-        touching them.  Stops when a round adds nothing."""
+        touching them.  Stops when a round adds nothing, once a reached set meets ``until``
+        (a bit set; 0: never) or after ``most`` sets (0: no limit)."""
         groups = self.groups
         reached = groups.reach(zone, own)
         out = [reached]
         start = zone & empty
-        while True:
+        while not reached & until and len(out) != most:
             one, twice = self._adjacent(reached)
             new = ((twice if two else one) | start) & empty & ~reached
             if not new:
@@ -205,6 +207,7 @@ class Distances:
             fresh = reached | new
             reached = groups.reach(fresh, fresh | own)
             out.append(reached)
+        return out
 
     @staticmethod
     def distance(layers: Sequence[int], target: int) -> int | None:
