@@ -152,12 +152,13 @@ def test_distances_count_the_empty_cells_still_needed() -> None:
     assert Distances.distance(d.layers(bottom, column, full & ~column), top) == 1
     wall = bits_of(10 + c for c in range(5))                 # the opponent holds row 3
     assert Distances.distance(d.layers(top, 0, full & ~wall), bottom) is None
-    total, cells = Distances.best_cells(layers, d.layers(bottom, 0, full), full)
+    total, cells, near = Distances.best_cells(layers, d.layers(bottom, 0, full), full, slack=1)
     # two-distance ways run best along the short diagonal (e1 d2 c3 b4 a5): elsewhere a
     # cell of a side column has one neighbour in the row before
     assert total == 6 and cells == bits_of([4, 8, 12, 16, 20])
+    assert near & cells == cells and near != cells
     gap = wall & ~bits_of([12])                              # one gap, at c3: a single way through
     assert Distances.distance(d.layers(top, 0, full & ~gap, two=False), bottom) == 5
     assert Distances.distance(d.layers(top, 0, full & ~gap), bottom) == 5
-    total, cells = Distances.best_cells(d.layers(top, 0, full & ~gap), d.layers(bottom, 0, full & ~gap), full & ~gap)
+    total, cells, _ = Distances.best_cells(d.layers(top, 0, full & ~gap), d.layers(bottom, 0, full & ~gap), full & ~gap)
     assert cells >> 12 & 1                                   # the gap is on every shortest way

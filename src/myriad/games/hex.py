@@ -104,7 +104,7 @@ class Hex(Game):
         self.distances = Distances(topology)
         self.side_bits = tuple(tuple(bits_of(side) for side in sides) for sides in self.sides)
         self.saves = self._saving_cells()
-        self._last: tuple[int, tuple[int, ...], tuple[list[int], list[int]]] | None = None
+        self._last: tuple[int, tuple[int, ...], tuple[list[int], list[int], list[int]]] | None = None
 
     # -- play ----------------------------------------------------------------------------
 
@@ -180,7 +180,7 @@ class Hex(Game):
             out.append(tuple(found))
         return tuple(out)  # type: ignore[arg-type]
 
-    def knowledge(self, state: State) -> tuple[list[int], list[int]]:
+    def knowledge(self, state: State) -> tuple[list[int], list[int], list[int]]:
         """:meth:`compute_knowledge`, kept for the last position asked about."""
         last = self._last
         if last is not None and last[0] == state.key and last[1] == state.cells:
@@ -189,26 +189,31 @@ class Hex(Game):
         self._last = (state.key, state.cells, found)
         return found
 
-    def compute_knowledge(self, state: State) -> tuple[list[int], list[int]]:
-        """Per player, its two-distance between its sides (the shorter of the two ways
-        round, ``size * size`` when it cannot join them) and the bit set of the empty cells on its shortest ways."""
+    def compute_knowledge(self, state: State) -> tuple[list[int], list[int], list[int]]:
+        """Per player, its potential (the least two-distance from one side plus that from
+        the other over the empty cells, ``size * size`` when it cannot join them), the bit
+        set of the empty cells with that potential (its shortest ways) and of those within
+        one of it."""
         black, white = self.own_stones(state)
         empty = self.full & ~(black | white)
-        distance, cells = [], []
+        distance: list[int] = []
+        cells: list[int] = []
+        around: list[int] = []
         for player, own in enumerate((black, white)):
             first, second = self.side_bits[player]
             # the shortest ways need no layer beyond the first that reaches the far side
             forward = self.distances.layers(first, own, empty, until=second)
             backward = self.distances.layers(second, own, empty, most=len(forward) + 1)
-            total, best = Distances.best_cells(forward, backward, empty)
+            total, best, near = Distances.best_cells(forward, backward, empty, slack=1)
             distance.append(total if best else self.size * self.size)
             cells.append(best)
-        return distance, cells
+            around.append(near)
+        return distance, cells, around
 
     def evaluate(self, state: State) -> float:
         """The opponent's two-distance less the mover's (100 a cell), plus the number of
         cells on the mover's shortest ways less the opponent's (2 a cell)."""
-        distance, cells = self.knowledge(state)
+        distance, cells, _ = self.knowledge(state)
         me, other = state.to_move, 1 - state.to_move
         return (100 * (distance[other] - distance[me])
                 + 2 * (cells[me].bit_count() - cells[other].bit_count()))
@@ -216,7 +221,7 @@ class Hex(Game):
     def move_heuristics(self, state: State, moves: Sequence[Move]) -> list[float]:
         """Saving a bridge the opponent has just broken into first, then the cells on
         both players' shortest ways (the mover's own ways first), then the rest."""
-        _, cells = self.knowledge(state)
+        _, cells, _ = self.knowledge(state)
         me = state.to_move
         cell_list = state.cells
         mine, theirs = self.stones[me], self.stones[1 - me]
@@ -239,6 +244,14 @@ class Hex(Game):
             pos = move[0][2]
             out.append(40.0 * (saving >> pos & 1) + 20.0 * (own >> pos & 1) + 15.0 * (other >> pos & 1))
         return out
+
+    def candidate_moves(self, state: State, moves: list[Move]) -> list[Move]:
+        """The cells within one of either player's shortest ways (and the swap); all the
+        moves when that leaves fewer than four."""
+        _, _, around = self.knowledge(state)
+        near = around[0] | around[1]
+        kept = [m for m in moves if len(m) != 1 or near >> m[0][2] & 1]
+        return kept if len(kept) >= 4 else moves
 
     def move_heuristic(self, state: State, move: Move) -> float:
         """:meth:`move_heuristics` of one move."""

@@ -218,17 +218,23 @@ class Distances:
         return None
 
     @staticmethod
-    def best_cells(forward: Sequence[int], backward: Sequence[int], empty: int) -> tuple[int, int]:
+    def best_cells(forward: Sequence[int], backward: Sequence[int], empty: int,
+                   slack: int = 0) -> tuple[int, int, int]:
         """The least total ``k + j`` over the empty cells first reached at ``k`` from one
-        zone and at ``j`` from the other (their layers ``forward`` and ``backward``), and
-        the bit set of the empty cells with that total (the cells of the shortest ways;
-        (0, 0) when no empty cell is reached from both)."""
+        zone and at ``j`` from the other (their layers ``forward`` and ``backward``), the
+        bit set of the empty cells with that total (the cells of the shortest ways) and
+        that of the cells whose total exceeds it by ``slack`` at most; (0, 0, 0) when no
+        empty cell is reached from both."""
         fresh_f = [forward[0] & empty] + [b & ~a & empty for a, b in pairwise(forward)]
         fresh_b = [backward[0] & empty] + [b & ~a & empty for a, b in pairwise(backward)]
+        best, found, near = -1, 0, 0
         for total in range(len(fresh_f) + len(fresh_b) - 1):
             cells = 0
             for k in range(max(0, total - len(fresh_b) + 1), min(total, len(fresh_f) - 1) + 1):
                 cells |= fresh_f[k] & fresh_b[total - k]
-            if cells:
-                return total, cells
-        return 0, 0
+            if cells and best < 0:
+                best, found = total, cells
+            near |= cells
+            if best >= 0 and total >= best + slack:
+                return best, found, near
+        return (best, found, near) if best >= 0 else (0, 0, 0)
