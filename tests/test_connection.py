@@ -162,3 +162,16 @@ def test_distances_count_the_empty_cells_still_needed() -> None:
     assert Distances.distance(d.layers(top, 0, full & ~gap), bottom) == 5
     total, cells, _ = Distances.best_cells(d.layers(top, 0, full & ~gap), d.layers(bottom, 0, full & ~gap), full & ~gap)
     assert cells >> 12 & 1                                   # the gap is on every shortest way
+
+
+def test_bridges_and_edge_templates_join_at_no_cost() -> None:
+    topo = hex_board(5)
+    d = Distances(topo)
+    top, bottom = bits_of(edge_cells(topo, "nw")), bits_of(edge_cells(topo, "se"))
+    full = (1 << 25) - 1
+    own = bits_of([7, 13, 18])  # c2 (two empty cells from the top), d3 (bridged to c2), d4 (next to d3)
+    assert d.layers(top, own, full & ~own, bridges=True)[0] == own
+    assert d.layers(top, own, full & ~own)[0] == 0  # without bridges nothing touches the top
+    # an opponent's stone on a carrier (d2) breaks the bridge: d3 and d4 no longer join
+    broken = full & ~own & ~bits_of([8])
+    assert d.layers(top, own, broken, bridges=True)[0] == bits_of([7])

@@ -104,6 +104,10 @@ class Hex(Game):
         self.distances = Distances(topology)
         self.side_bits = tuple(tuple(bits_of(side) for side in sides) for sides in self.sides)
         self.saves = self._saving_cells()
+        #: Per cell, up to 2 points for being near the centre (ties in move ordering).
+        middle = (size - 1) / 2
+        self.centrality: tuple[float, ...] = tuple(
+            2.0 * (1 - hex_distance(p % size - middle, p // size - middle) / size) for p in range(size * size))
         self._last: tuple[int, tuple[int, ...], tuple[list[int], list[int], list[int]]] | None = None
 
     # -- play ----------------------------------------------------------------------------
@@ -202,8 +206,8 @@ class Hex(Game):
         for player, own in enumerate((black, white)):
             first, second = self.side_bits[player]
             # the shortest ways need no layer beyond the first that reaches the far side
-            forward = self.distances.layers(first, own, empty, until=second)
-            backward = self.distances.layers(second, own, empty, most=len(forward) + 1)
+            forward = self.distances.layers(first, own, empty, until=second, bridges=True)
+            backward = self.distances.layers(second, own, empty, most=len(forward) + 1, bridges=True)
             total, best, near = Distances.best_cells(forward, backward, empty, slack=1)
             distance.append(total if best else self.size * self.size)
             cells.append(best)
@@ -220,8 +224,9 @@ class Hex(Game):
 
     def move_heuristics(self, state: State, moves: Sequence[Move]) -> list[float]:
         """Saving a bridge the opponent has just broken into first, then the cells on
-        both players' shortest ways (the mover's own ways first), then the rest."""
-        _, cells, _ = self.knowledge(state)
+        both players' shortest ways (the mover's own ways first), then those within one
+        of them, the centre breaking ties."""
+        _, cells, around = self.knowledge(state)
         me = state.to_move
         cell_list = state.cells
         mine, theirs = self.stones[me], self.stones[1 - me]
@@ -236,13 +241,16 @@ class Hex(Game):
                     elif cell_list[b] == theirs and not cell_list[a]:
                         saving |= 1 << a
         own, other = cells[me], cells[1 - me]
+        own_near, other_near = around[me], around[1 - me]
+        central = self.centrality
         out = []
         for move in moves:
             if len(move) != 1:
                 out.append(0.0)
                 continue
             pos = move[0][2]
-            out.append(40.0 * (saving >> pos & 1) + 20.0 * (own >> pos & 1) + 15.0 * (other >> pos & 1))
+            out.append(40.0 * (saving >> pos & 1) + 20.0 * (own >> pos & 1) + 15.0 * (other >> pos & 1)
+                       + 6.0 * (own_near >> pos & 1) + 5.0 * (other_near >> pos & 1) + central[pos])
         return out
 
     def candidate_moves(self, state: State, moves: list[Move]) -> list[Move]:
@@ -315,6 +323,11 @@ class Hex(Game):
         lines.append(" " * (size + 3) + "-" * (2 * size - 1))
         lines.append(" " * (size + 3) + letters)
         return "\n".join(lines)
+
+
+def hex_distance(dc: float, dr: float) -> float:
+    """Steps between two cells of a hex board ``dc`` columns and ``dr`` rows apart."""
+    return max(abs(dc), abs(dr), abs(dc + dr))
 
 
 def hex_game(size: int = 11, swap: bool = True) -> Hex:

@@ -185,17 +185,19 @@ class Distances:
         return one, two
 
     def layers(self, zone: int, own: int, empty: int, two: bool = True, until: int = 0,
-               most: int = 0) -> list[int]:
+               most: int = 0, bridges: bool = False) -> list[int]:
         """Cumulative reached sets ``D[0] ⊆ D[1] ⊆ ...`` from ``zone`` (a bit set of
         cells): ``D[0]`` the player's groups (``own``) touching the zone; ``D[k + 1]``
         adds the zone's empty cells (when ``k`` is 0) and the empty cells next to two (or
         one) cells of ``D[k]`` (next to one when no cell has two), then the own groups
-        touching them.  Stops when a round adds nothing, once a reached set meets ``until``
-        (a bit set; 0: never) or after ``most`` sets (0: no limit)."""
-        groups = self.groups
-        reached = groups.reach(zone, own)
-        out = [reached]
+        touching them.  With ``bridges``, an own stone with two empty neighbours that
+        both touch a reached set joins it at no cost (Hex's bridge, and its edge template
+        through two empty zone cells: the opponent cannot cut both).  Stops when a round
+        adds nothing, once a reached set meets ``until`` (a bit set; 0: never) or after
+        ``most`` sets (0: no limit)."""
         start = zone & empty
+        reached = self._join(zone & own, own, empty, start if bridges else -1)
+        out = [reached]
         while not reached & until and len(out) != most:
             one, twice = self._adjacent(reached)
             new = ((twice if two else one) | start) & empty & ~reached
@@ -204,10 +206,24 @@ class Distances:
                 if not new:
                     return out
             start = 0
-            fresh = reached | new
-            reached = groups.reach(fresh, fresh | own)
+            reached = self._join(reached | new, own, empty, 0 if bridges else -1)
             out.append(reached)
         return out
+
+    def _join(self, reached: int, own: int, empty: int, carriers: int) -> int:
+        """``reached`` and the own groups touching it; unless ``carriers`` is -1, also the
+        own stones bridged to it (two empty neighbours next to it, or among ``carriers``),
+        and theirs, until nothing joins."""
+        groups = self.groups
+        reached = groups.reach(reached, reached | own)
+        if carriers < 0:
+            return reached
+        while True:
+            near = (self._adjacent(reached)[0] | carriers) & empty & ~reached
+            bridged = self._adjacent(near)[1] & own & ~reached
+            if not bridged:
+                return reached
+            reached = groups.reach(reached | bridged, reached | own)
 
     @staticmethod
     def distance(layers: Sequence[int], target: int) -> int | None:
