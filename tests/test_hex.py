@@ -223,3 +223,19 @@ def test_sizes_and_ids() -> None:
     assert [get_game(g).size for g in ("hex", "hex7", "hex9", "hex13")] == [11, 7, 9, 13]  # type: ignore[attr-defined]
     assert get_game("hex").topology.size == 121 and get_game("hex13").topology.size == 169
     assert isinstance(get_game("hex").initial_state(), State)
+
+
+@pytest.mark.parametrize("size", [2, 3])
+def test_solved_small_boards_agree_with_the_theorems(size: int) -> None:
+    """Exhaustive search agrees with two theorems: without the swap the first player wins
+    (Nash's strategy-stealing argument: Hex has no draws, and an extra stone never hurts),
+    and with it the second player wins (a winning first move would be swapped, a losing
+    one kept).  The 3x3 centre wins for Black."""
+    from myriad.ai.solver import Solver
+
+    assert Solver(Hex(size, swap=False)).solve(Hex(size, swap=False).initial_state()) == 1
+    game = Hex(size)
+    assert Solver(game).solve(game.initial_state()) == -1
+    if size == 3:
+        plain = Hex(3, swap=False)
+        assert Solver(plain).solve(plain.play_text(plain.initial_state(), "b2")) == -1  # White to move loses

@@ -17,11 +17,13 @@ Notation.  Cells are ``<column letter><row number>``, ``a1`` in the top-left cor
 Positions are the rows from the top, as a rank string (``B`` Black, ``W`` White, digits
 for empty runs), then the side to move, ``b`` or ``w``: ``11/11/11/11/11/5B5/11/11/11/11/11 w``.
 
-Knowledge for bots: every player's two-distance (the empty cells its best connection
-still needs when the opponent may block one way in at each step, from
-:class:`Distances`), the number of cells on its shortest ways, and in move ordering the
-cells of both players' shortest ways, the saving of a bridge (two stones with two empty
-cells between them) or of an edge template whose other cell the opponent just took.
+Knowledge for bots: every player's potential (:class:`Distances`: the least number of
+empty cells its connection still needs, counted as two-distance, where an empty cell
+costs one only when the opponent cannot block its one way in, and where bridges and edge
+templates join at no cost) and the cells on its shortest ways; candidate moves are the
+cells within one of either player's shortest ways; move ordering puts first the saving of
+a bridge or edge template the opponent has broken into, then the cells of both players'
+shortest ways, the centre breaking ties.
 """
 
 from __future__ import annotations
@@ -98,7 +100,7 @@ class Hex(Game):
         self.bit_tables = tuple(bit_table(code) for code in self.stones)
         self.full = (1 << topology.size) - 1
         self.upper_names = {name.upper(): name for name in topology.names}
-        #: ``mirror[pos]``: the cell across the short diagonal (column and row exchanged).
+        #: ``mirror[pos]``: the cell across the long diagonal from a1 (column and row exchanged).
         self.mirror: tuple[int, ...] = tuple((p % size) * size + p // size for p in range(topology.size))
         # -- knowledge for bots
         self.distances = Distances(topology)
