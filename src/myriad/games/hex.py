@@ -21,7 +21,7 @@ Knowledge for bots: every player's potential (:class:`Distances`: the least numb
 empty cells its connection still needs, counted as two-distance, where an empty cell
 costs one only when the opponent cannot block its one way in, and where bridges and edge
 templates join at no cost) and the cells on its shortest ways; candidate moves are the
-cells within one of either player's shortest ways; move ordering puts first the saving of
+cells of either player's shortest ways; move ordering puts first the saving of
 a bridge or edge template the opponent has broken into, then the cells of both players'
 shortest ways, the centre breaking ties.
 """
@@ -163,6 +163,8 @@ class Hex(Game):
     #: the most moves searched at a node, the best by the move heuristics (a full board of
     #: 121 cells leaves a pure-Python search two plies at most).
     move_cap = 8
+    #: candidate moves: the cells of the shortest ways (0) or within one of them (1).
+    candidate_slack = 0
 
     def evaluate_for(self, state: State, player: int) -> float:
         """:meth:`evaluate` from ``player``'s side; the last position's knowledge is kept,
@@ -256,10 +258,11 @@ class Hex(Game):
         return out
 
     def candidate_moves(self, state: State, moves: list[Move]) -> list[Move]:
-        """The cells within one of either player's shortest ways (and the swap); all the
-        moves when that leaves fewer than four."""
-        _, _, around = self.knowledge(state)
-        near = around[0] | around[1]
+        """The cells of either player's shortest ways (within one of them when
+        ``candidate_slack`` is 1) and the swap; all the moves when that leaves fewer than
+        four.  (Fewer candidates let alpha-beta see three plies on 11x11 in 0.5 s.)"""
+        _, cells, around = self.knowledge(state)
+        near = (around[0] | around[1]) if self.candidate_slack else (cells[0] | cells[1])
         kept = [m for m in moves if len(m) != 1 or near >> m[0][2] & 1]
         return kept if len(kept) >= 4 else moves
 
