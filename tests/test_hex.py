@@ -239,3 +239,17 @@ def test_solved_small_boards_agree_with_the_theorems(size: int) -> None:
     if size == 3:
         plain = Hex(3, swap=False)
         assert Solver(plain).solve(plain.play_text(plain.initial_state(), "b2")) == -1  # White to move loses
+
+
+def test_the_web_draws_a_rhombus_and_offers_the_swap_as_a_button() -> None:
+    from myriad.web.layout import layout_json
+    from myriad.web.moves import moves_json
+
+    game = get_game("hex")
+    layout = layout_json(game)
+    assert layout["style"] == "hex" and not layout["cell_labels"]
+    assert layout["sides"] == {"corners": ["a1", "k1", "k11", "a11"], "owners": [0, 1, 0, 1]}
+    assert layout["width"] == 16 and abs(layout["height"] - (1 + 10 * 3 ** 0.5 / 2)) < 1e-9
+    state = game.play_text(game.initial_state(), "e2")
+    entries = {m["notation"]: m for m in moves_json(game, state, game.legal_moves(state))}
+    assert entries["swap"]["path"] == [] and entries["f6"]["path"] == ["f6"]
