@@ -22,7 +22,7 @@ empty cells its connection still needs, counted as two-distance, where an empty 
 costs one only when the opponent cannot block its one way in, and where bridges and edge
 templates join at no cost) and the cells on its shortest ways; candidate moves are the
 cells of either player's shortest ways; move ordering puts first the saving of
-a bridge or edge template the opponent has broken into, then the cells of both players'
+a bridge the opponent has broken into, then the cells of both players'
 shortest ways, the centre breaking ties.
 """
 
@@ -173,20 +173,19 @@ class Hex(Game):
         return score if player == state.to_move else -score
 
     def _saving_cells(self) -> tuple[tuple[tuple[int, int, int], ...], ...]:
-        """Per cell, its bridges and edge templates as (partner, carrier, other carrier):
-        the partner a stone of the same player (-1: the player's side, for a cell one row
-        from it), the two carriers the empty cells that keep them joined."""
+        """Per cell, its bridges as (partner, carrier, other carrier): the partner the cell
+        two steps away, the carriers the two cells next to both that keep them joined."""
         size = self.size
-        out = []
+        out: list[tuple[tuple[int, int, int], ...]] = []
         for pos in range(size * size):
             c, r = pos % size, pos // size
-            found = []
+            found: list[tuple[int, int, int]] = []
             for (dc, dr), (ac, ar), (bc, br) in BRIDGES:
-                cells = [(c + dc, r + dr), (c + ac, r + ar), (c + bc, r + br)]
-                if all(0 <= x < size and 0 <= y < size for x, y in cells):
-                    found.append(tuple(y * size + x for x, y in cells))
+                (x1, y1), (x2, y2), (x3, y3) = (c + dc, r + dr), (c + ac, r + ar), (c + bc, r + br)
+                if all(0 <= v < size for v in (x1, y1, x2, y2, x3, y3)):
+                    found.append((y1 * size + x1, y2 * size + x2, y3 * size + x3))
             out.append(tuple(found))
-        return tuple(out)  # type: ignore[arg-type]
+        return tuple(out)
 
     def knowledge(self, state: State) -> tuple[list[int], list[int], list[int]]:
         """:meth:`compute_knowledge`, kept for the last position asked about."""
