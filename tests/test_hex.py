@@ -253,3 +253,17 @@ def test_the_web_draws_a_rhombus_and_offers_the_swap_as_a_button() -> None:
     state = game.play_text(game.initial_state(), "e2")
     entries = {m["notation"]: m for m in moves_json(game, state, game.legal_moves(state))}
     assert entries["swap"]["path"] == [] and entries["f6"]["path"] == ["f6"]
+
+
+def test_move_ordering_answers_an_intrusion_into_a_bridge_or_edge_template() -> None:
+    game = get_game("hex7")
+    # Black's d2 is joined to the top by d1 and e1; White takes d1: e1 comes first
+    state = game.play_text(game.parse_position("7/3B3/7/7/7/7/7 w"), "d1")
+    scores = dict(zip((game.format_move(state, m) for m in game.legal_moves(state)),
+                      game.move_heuristics(state, game.legal_moves(state))))
+    assert max(scores, key=scores.__getitem__) == "e1"
+    # Black's c3 and d4 are a bridge (carriers d3 and c4); White takes d3: c4 comes first
+    state = game.play_text(game.parse_position("7/7/2B4/3B3/7/7/W6 w"), "d3")
+    scores = dict(zip((game.format_move(state, m) for m in game.legal_moves(state)),
+                      game.move_heuristics(state, game.legal_moves(state))))
+    assert max(scores, key=scores.__getitem__) == "c4"

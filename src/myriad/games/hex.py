@@ -22,7 +22,7 @@ empty cells its connection still needs, counted as two-distance, where an empty 
 costs one only when the opponent cannot block its one way in, and where bridges and edge
 templates join at no cost) and the cells on its shortest ways; candidate moves are the
 cells of either player's shortest ways; move ordering puts first the saving of
-a bridge the opponent has broken into, then the cells of both players'
+a bridge or edge template the opponent has broken into, then the cells of both players'
 shortest ways, the centre breaking ties.
 """
 
@@ -106,6 +106,10 @@ class Hex(Game):
         self.distances = Distances(topology)
         self.side_bits = tuple(tuple(bits_of(side) for side in sides) for sides in self.sides)
         self.saves = self._saving_cells()
+        #: Per player and cell one row from one of its sides, the two cells of that side
+        #: next to it (the edge template that joins a stone there to the side).
+        self.edge_saves: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
+            tuple(self._edge_carriers(pos, sides) for pos in range(topology.size)) for sides in self.sides)
         #: Per cell, up to 2 points for being near the centre (ties in move ordering).
         middle = (size - 1) / 2
         self.centrality: tuple[float, ...] = tuple(
@@ -187,6 +191,15 @@ class Hex(Game):
             out.append(tuple(found))
         return tuple(out)
 
+    def _edge_carriers(self, pos: int, sides: Sequence[frozenset[int]]) -> tuple[tuple[int, int], ...]:
+        """For a cell one row from a side: the two cells of that side next to it."""
+        out = []
+        for side in sides:
+            near = sorted(q for row in self.topology.links if (q := row[pos]) != -1 and q in side)
+            if pos not in side and len(near) == 2:
+                out.append((near[0], near[1]))
+        return tuple(out)
+
     def knowledge(self, state: State) -> tuple[list[int], list[int], list[int]]:
         """:meth:`compute_knowledge`, kept for the last position asked about."""
         last = self._last
@@ -226,7 +239,7 @@ class Hex(Game):
                 + 2 * (cells[me].bit_count() - cells[other].bit_count()))
 
     def move_heuristics(self, state: State, moves: Sequence[Move]) -> list[float]:
-        """Saving a bridge the opponent has just broken into first, then the cells on
+        """Saving a bridge or edge template the opponent has just broken into first, then the cells on
         both players' shortest ways (the mover's own ways first), then those within one
         of them, the centre breaking ties."""
         _, cells, around = self.knowledge(state)
@@ -243,6 +256,11 @@ class Hex(Game):
                         saving |= 1 << b
                     elif cell_list[b] == theirs and not cell_list[a]:
                         saving |= 1 << a
+            for a, b in self.edge_saves[me][pos]:
+                if cell_list[a] == theirs and not cell_list[b]:
+                    saving |= 1 << b
+                elif cell_list[b] == theirs and not cell_list[a]:
+                    saving |= 1 << a
         own, other = cells[me], cells[1 - me]
         own_near, other_near = around[me], around[1 - me]
         central = self.centrality
