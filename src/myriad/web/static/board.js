@@ -242,7 +242,8 @@ function drawHexBoard(g, geo, layout) {
     const a = outer[k], b = outer[(k + 1) % 4];
     const colour = layout.colours[owner] || "#888";
     el("polygon", { points: `${mid[0]},${mid[1]} ${a[0]},${a[1]} ${b[0]},${b[1]}`, fill: colour,
-                    stroke: darker(colour), "stroke-width": 0.03, class: `hex-side side-${k} owner-${owner}` }, g);
+                    stroke: darker(colour), "stroke-width": 0.06, "stroke-linejoin": "round",
+                    class: `hex-side side-${k} owner-${owner}` }, g);
   });
   layout.positions.forEach((p, i) => {
     const [cx, cy] = geo.centre(i);
