@@ -198,3 +198,51 @@ def without_links(topology: Topology, drop: Callable[[int, str, int], bool]) -> 
                   for name, row in zip(topology.directions, topology.links))
     return Topology(topology.names, topology.coords, topology.directions, links, topology.player_dirs,
                     topology.zones, topology.width, topology.height)
+
+
+#: The six directions of a board of hexagons (pointy tops, rows shifted half a cell to the
+#: right going down, as a Hex board is drawn), as (name, column step, row step) with rows
+#: counted downwards.
+HEX_DIRECTIONS: tuple[tuple[str, int, int], ...] = (
+    ("e", 1, 0), ("w", -1, 0), ("ne", 1, -1), ("nw", 0, -1), ("se", 0, 1), ("sw", -1, 1),
+)
+#: How the second player sees a hex board: turned half a turn.
+HEX_TURNED = {"e": "w", "w": "e", "ne": "sw", "sw": "ne", "nw": "se", "se": "nw"}
+#: The height of a row of hexagons when their width (the distance between the centres of
+#: two neighbours in a row) is 1.
+HEX_ROW_HEIGHT = 3 ** 0.5 / 2
+
+
+def hex_board(width: int, height: int | None = None, *, players: int = 2) -> Topology:
+    """A rhombus of hexagons, ``width`` columns by ``height`` rows (``height`` = ``width``
+    unless given): the board of Hex.
+
+    Cells are named ``<column letter><row number>`` with ``a1`` in the top-left corner, row
+    1 at the top, and numbered row by row from there (``a1`` = 0, ``b1`` = 1, ...), so each
+    of the six directions (``e w ne nw se sw``) is the same shift of the position numbers.
+    Each row is drawn half a cell right of the row above; the drawing coordinates are the
+    centres of the hexagons (neighbours 1 apart, y upwards).  The second player's
+    directions are turned half a turn.
+    """
+    height = width if height is None else height
+    if width < 1 or height < 1:
+        raise GameDefinitionError(f"hex board size {width}x{height} is empty")
+    cells = [(c, r) for r in range(height) for c in range(width)]
+    at = {cr: i for i, cr in enumerate(cells)}
+    directions = tuple(d[0] for d in HEX_DIRECTIONS)
+    links = tuple(tuple(at.get((c + dc, r + dr), NO_LINK) for c, r in cells) for _, dc, dr in HEX_DIRECTIONS)
+    dir_index = {n: i for i, n in enumerate(directions)}
+    identity = tuple(range(len(directions)))
+    turned = tuple(dir_index[HEX_TURNED[n]] for n in directions)
+    player_dirs = (identity, turned) + (identity,) * (players - 2) if players >= 2 else (identity,)
+    coords = tuple((c + r / 2, (height - 1 - r) * HEX_ROW_HEIGHT) for c, r in cells)
+    return Topology(tuple(f"{file_letter(c)}{r + 1}" for c, r in cells), coords,
+                    directions, links, player_dirs, {}, width, height)
+
+
+def edge_cells(topology: Topology, side: str) -> frozenset[int]:
+    """The cells on one side of a board: those with no link in direction ``side`` (on a hex
+    board, ``"nw"`` gives the top row, ``"se"`` the bottom, ``"w"`` the left column and
+    ``"e"`` the right; on a square board ``"n"`` the top rank)."""
+    row = topology.links[topology.direction(side)]
+    return frozenset(p for p, q in enumerate(row) if q == NO_LINK)

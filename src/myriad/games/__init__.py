@@ -61,6 +61,11 @@ REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
     "go13": ("myriad.games.go", "go", {"size": 13}),
     "go19": ("myriad.games.go", "go", {"size": 19}),
     "atarigo": ("myriad.games.go", "atari_go", {"size": 9}),
+    "hex": ("myriad.games.hex", "hex_game", {"size": 11}),
+    "hex7": ("myriad.games.hex", "hex_game", {"size": 7}),
+    "hex9": ("myriad.games.hex", "hex_game", {"size": 9}),
+    "hex13": ("myriad.games.hex", "hex_game", {"size": 13}),
+    "hex_noswap": ("myriad.games.hex", "hex_game", {"size": 11, "swap": False}),
 }
 
 

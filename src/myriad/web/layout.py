@@ -30,7 +30,7 @@ from myriad.core.topology import file_letter
 #: Board styles the page knows how to draw ("grid": squares of one colour, ruled, as a
 #: shogi board).
 STYLES = ("checkered", "grid", "plain", "reversi", "intersections", "columns", "mancala", "dice", "lines",
-          "terrain")
+          "terrain", "hex")
 #: The board styles a variant file may ask for with its ``board`` key.
 DECLARED_STYLES = ("squares", "intersections")
 
@@ -74,6 +74,8 @@ def board_style(game: Game) -> str:
         return "lines"
     if getattr(game, "terrain", None):  # squares of kinds (Jungle's water, traps, dens)
         return "terrain"
+    if game.family == "connection":
+        return "hex"
     return "plain"
 
 
@@ -155,7 +157,7 @@ def piece_picture(game: Game, code: int) -> dict[str, Any]:
     named = getattr(game, "piece_colours", None)
     if named:  # the piece's own colour, whoever plays it
         picture["colour"] = NAMED_COLOURS[named[owner]]
-    if game.family in ("draughts", "reversi", "go") or (
+    if game.family in ("draughts", "reversi", "go", "connection") or (
             game.family == "in-a-row" and not _marks(game)):
         picture.update(shape="disc", text="", king=kind.royal or kind.name == "king")
     elif game.family == "in-a-row":
@@ -199,11 +201,13 @@ def layout_json(game: Game) -> dict[str, Any]:
     stores = set(getattr(game, "stores", ()) if game.family == "mancala" else ())
     xs = [x for x, _ in topo.coords]
     ys = [y for _, y in topo.coords]
-    width = topo.width or int(max(xs) - min(xs) + 1)
-    height = topo.height or int(max(ys) - min(ys) + 1)
+    width: float = topo.width or int(max(xs) - min(xs) + 1)
+    height: float = topo.height or int(max(ys) - min(ys) + 1)
+    if board_style(game) == "hex":  # hexagons drawn where the topology's coordinates say
+        width, height = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
     own_labels = getattr(game, "edge_labels", None)  # Go: GTP's columns, without I
     algebraic = _algebraic(game) or own_labels is not None
-    files, ranks = (own_labels() if own_labels is not None else _edge_labels(game, width, height)
+    files, ranks = (own_labels() if own_labels is not None else _edge_labels(game, int(width), int(height))
                     ) if algebraic else ([], [])
     special: frozenset[str] = getattr(game, "special_squares", frozenset())
     terrain: dict[int, str] = getattr(game, "terrain", {})
@@ -222,10 +226,32 @@ def layout_json(game: Game) -> dict[str, Any]:
         "lines": sorted({(min(p, q), max(p, q)) for row in topo.links for p, q in enumerate(row) if q >= 0})
         if board_style(game) == "lines" else [],
         "files": files, "ranks": ranks,
-        "cell_labels": not algebraic and not counts(game),
+        "cell_labels": not algebraic and not counts(game) and board_style(game) != "hex",
         "counts": counts(game),
         "written": written(game), "palaces": palaces(game), "river": river(game),
+        "sides": sides(game),
     }
+
+
+def sides(game: Game) -> dict[str, list[Any]] | None:
+    """A hex board's four sides, as its players know them coloured: the cells at its
+    corners (top-left, top-right, bottom-right, bottom-left) and the player who owns the
+    top, right, bottom and left sides (the game's ``side_owners``); None for other boards."""
+    owners = getattr(game, "side_owners", None)
+    if board_style(game) != "hex" or owners is None:
+        return None
+    topo = game.topology
+    xs = [x for x, _ in topo.coords]
+    ys = [y for _, y in topo.coords]
+    top, bottom = max(ys), min(ys)
+
+    def at(row_y: float, leftmost: bool) -> str:
+        row = [p for p in range(topo.size) if topo.coords[p][1] == row_y]
+        pick = min(row, key=lambda p: xs[p]) if leftmost else max(row, key=lambda p: xs[p])
+        return topo.names[pick]
+
+    return {"corners": [at(top, True), at(top, False), at(bottom, False), at(bottom, True)],
+            "owners": list(owners)}
 
 
 def _edge_labels(game: Game, width: int, height: int) -> tuple[list[str], list[str]]:

@@ -36,6 +36,15 @@ def piece_path(move: Move) -> tuple[int, ...]:
     return tuple(path)
 
 
+def clicked_path(game: Game, move: Move) -> tuple[int, ...]:
+    """The squares clicked to make ``move``: none when it is made with a button (a dice
+    game's roll, a game's own button moves such as Hex's swap: ``entered_by_button``)."""
+    by_button = getattr(game, "entered_by_button", None)
+    if not clicks_squares(game) or (by_button is not None and by_button(move)):
+        return ()
+    return piece_path(move)
+
+
 def clicks_squares(game: Game) -> bool:
     """Whether moves are entered on the board (dice games' roll and hold are buttons: their
     moves change counts, not a square a player would click)."""
@@ -70,7 +79,7 @@ def moves_json(game: Game, state: State, moves: list[Move]) -> list[dict[str, An
     name = game.square_name
     out = []
     for move in moves:
-        path = piece_path(move) if clicks_squares(game) else ()
+        path = clicked_path(game, move)
         entry: dict[str, Any] = {"notation": game.format_move(state, move),
                                  "path": [name(p) for p in path],
                                  "captures": [name(p) for p in move.captures]}
@@ -90,5 +99,5 @@ def moves_json(game: Game, state: State, moves: list[Move]) -> list[dict[str, An
 def last_move_json(game: Game, before: State, move: Move) -> dict[str, Any]:
     """The move just played, for marking it on the board."""
     return {"notation": game.format_move(before, move),
-            "path": [game.square_name(p) for p in piece_path(move)] if clicks_squares(game) else [],
+            "path": [game.square_name(p) for p in clicked_path(game, move)],
             "captures": [game.square_name(p) for p in move.captures]}

@@ -49,6 +49,11 @@ export class Geometry {
     this.top = pits ? 0.45 : thin;
     this.bottom = edges ? 0.55 : pits || names ? 0.45 : thin;
     this.index = new Map(layout.positions.map((p, i) => [p.name, i]));
+    this.hex = layout.style === "hex";
+    if (this.hex) {  // room for the coloured sides of the rhombus, which carry the labels
+      this.left = this.right = 1.3;
+      this.top = this.bottom = 0.6;
+    }
   }
   get viewBox() {
     return `0 0 ${this.width + this.left + this.right} ${this.height + this.top + this.bottom}`;
@@ -131,6 +136,10 @@ function drawGround(g, geo, layout) {
       el("rect", { x: cx - 0.44, y: cy - 0.44, width: 0.88, height: 0.88, rx: 0.1, class: "score-card",
                    stroke: player >= 0 ? layout.colours[player] : "#8a8170", "stroke-width": 0.06 }, g);
     });
+    return;
+  }
+  if (style === "hex") {
+    drawHexBoard(g, geo, layout);
     return;
   }
   if (style === "mancala") {
@@ -218,6 +227,68 @@ function drawGround(g, geo, layout) {
   }
 }
 
+// A pointy-topped hexagon of width 1 round (cx, cy), as SVG points.
+const HEX_R = 1 / Math.sqrt(3);
+function hexPoints(cx, cy, scale = 1) {
+  const r = HEX_R * scale;
+  return [[0, -r], [0.5 * scale, -r / 2], [0.5 * scale, r / 2], [0, r], [-0.5 * scale, r / 2], [-0.5 * scale, -r / 2]]
+    .map(([x, y]) => `${cx + x},${cy + y}`).join(" ");
+}
+
+// The rhombus of Hex: the outline cut along its diagonals into four triangles, each side
+// in the colour of the player who joins it, and a hexagon per cell over it.  Returns,
+// per side (top, right, bottom, left), its corners and its outward unit normal.
+function hexSides(geo, layout) {
+  const corners = layout.sides.corners.map((name) => geo.centre(geo.index.get(name)));
+  const mid = [0, 1].map((k) => corners.reduce((sum, c) => sum + c[k], 0) / 4);
+  const far = Math.max(...corners.map(([x, y]) => Math.hypot(x - mid[0], y - mid[1])));
+  const band = 1.0;  // from the centres of the edge cells to the outline
+  const outer = corners.map(([x, y]) => {
+    const [dx, dy] = [x - mid[0], y - mid[1]];
+    const length = Math.hypot(dx, dy) || 1;
+    // acute corners (the far ones) lie 2 bands out along the diagonal, obtuse ones 1/sin 60°
+    const reach = Math.hypot(dx, dy) > far - 0.01 ? 2 * band : band / Math.sin(Math.PI / 3);
+    return [x + (dx / length) * reach, y + (dy / length) * reach];
+  });
+  return { mid, outer, corners };
+}
+
+function drawHexBoard(g, geo, layout) {
+  const { mid, outer } = hexSides(geo, layout);
+  layout.sides.owners.forEach((owner, k) => {
+    const a = outer[k], b = outer[(k + 1) % 4];
+    const colour = layout.colours[owner] || "#888";
+    el("polygon", { points: `${mid[0]},${mid[1]} ${a[0]},${a[1]} ${b[0]},${b[1]}`, fill: colour,
+                    stroke: darker(colour), "stroke-width": 0.06, "stroke-linejoin": "round",
+                    class: `hex-side side-${k} owner-${owner}` }, g);
+  });
+  layout.positions.forEach((p, i) => {
+    const [cx, cy] = geo.centre(i);
+    el("polygon", { points: hexPoints(cx, cy), class: "hex-cell" }, g);
+  });
+}
+
+// The letters along the top side and the numbers along the left one, written on the sides.
+function drawHexLabels(g, geo, layout) {
+  const { mid, corners } = hexSides(geo, layout);
+  const rows = new Map();
+  layout.positions.forEach((p, i) => {
+    const [, file, rank] = p.name.match(/^([a-z]+)([0-9]+)$/) || [];
+    if (rank === "1") rows.set(`f${file}`, [i, file, 0]);
+    if (file === "a") rows.set(`r${rank}`, [i, rank, 3]);
+  });
+  for (const [i, label, side] of rows.values()) {
+    const a = corners[side], b = corners[(side + 1) % 4];
+    let [nx, ny] = [b[1] - a[1], a[0] - b[0]];
+    const length = Math.hypot(nx, ny) || 1;
+    [nx, ny] = [nx / length, ny / length];
+    if (nx * (a[0] - mid[0]) + ny * (a[1] - mid[1]) < 0) [nx, ny] = [-nx, -ny];
+    const [cx, cy] = geo.centre(i);
+    const colour = layout.colours[layout.sides.owners[side]] || "#888";
+    text(g, cx + nx * 0.8, cy + ny * 0.8, label, { class: "coord hex-coord", style: `fill: ${inkOn(colour)}` });
+  }
+}
+
 // A board of points with palaces (xiangqi, janggi): the files stop at the river but for
 // the two edges, each palace has its two diagonals, and the river carries its name.
 function drawPointsBoard(g, geo, layout) {
@@ -272,6 +343,10 @@ function starPoints(width, height) {
 
 function drawLabels(g, geo, layout) {
   const { left, top, bottom, height } = geo;
+  if (geo.hex) {
+    drawHexLabels(g, geo, layout);
+    return;
+  }
   layout.files.forEach((label, x) => {
     const [cx] = geo.corner(x, 0);
     text(g, cx + 0.5, top + height + bottom / 2, label, { class: "coord" });
@@ -330,7 +405,7 @@ function drawPiece(g, geo, layout, pos, piece) {
   } else if (piece.shape === "disc") {
     el("circle", { cx, cy: cy + 0.03, r: 0.4, class: "disc-shadow" }, group);
     el("circle", { cx, cy, r: 0.4, fill: colour, stroke: darker(colour), "stroke-width": 0.035 }, group);
-    if (layout.style !== "reversi" && layout.style !== "intersections") {
+    if (layout.style !== "reversi" && layout.style !== "intersections" && layout.style !== "hex") {
       el("circle", { cx, cy, r: 0.29, fill: "none", stroke: darker(colour), "stroke-width": 0.02, opacity: 0.6 }, group);
     }
     if (layout.family === "go") {  // a stone: a soft highlight up and left
@@ -428,6 +503,10 @@ function drawMarksUnder(g, geo, layout, cells, marks) {
       const store = layout.positions[pos].store;
       el("rect", { x: cx - 0.46, y: cy - (store ? 0.96 : 0.46), width: 0.92, height: store ? 1.92 : 0.92,
                    rx: store ? 0.44 : 0.46, class: cls }, g);
+      return;
+    }
+    if (geo.hex) {  // a cell of Hex: its hexagon
+      el("polygon", { points: hexPoints(cx, cy, 0.94), class: cls }, g);
       return;
     }
     if (layout.palaces && layout.palaces.length) {  // a point under a round piece: a round mark
