@@ -126,6 +126,8 @@ def check_link(name: str, options: dict[str, Any], game: Game) -> None:
     if not BOTS[name].plays(game):
         raise BotSpecError(BOTS[name].refusal(game))
     for key, value in options.items():
+        if key not in allowed and key in BOTS[name].OPTIONS:
+            raise BotSpecError(f"{name}: option {key!r} is not allowed here; allowed: {', '.join(allowed) or 'none'}")
         check_option(name, key, value, allowed)
 
 
