@@ -94,6 +94,9 @@ class Draughts(Game):
     # -- play ----------------------------------------------------------------------------------
 
     def legal_moves(self, state: State) -> list[Move]:
+        """The moves by the rules, or [] once the game is drawn."""
+        if self._drawn(state):
+            return []
         return self.jumps.moves(state.cells, state.to_move)
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
@@ -106,13 +109,20 @@ class Draughts(Game):
         return self.result(state, self.legal_moves(state))
 
     def result(self, state: State, moves: list[Move]) -> Outcome | None:
-        if not moves:
-            return Outcome.win(1 - state.to_move, "no legal move")
+        if moves:
+            return None
+        drawn = self._drawn(state)
+        if drawn and self.jumps.moves(state.cells, state.to_move):
+            return Outcome.draw(drawn)
+        return Outcome.win(1 - state.to_move, "no legal move")
+
+    def _drawn(self, state: State) -> str:
+        """Why ``state`` is drawn if its side to move can move, else ""."""
         if state.repetitions() >= 2:
-            return Outcome.draw("threefold repetition")
+            return "threefold repetition"
         if state.counters[0] >= self.draw_plies:
-            return Outcome.draw(f"{self.draw_plies // 2} moves each without a capture or a man move")
-        return None
+            return f"{self.draw_plies // 2} moves each without a capture or a man move"
+        return ""
 
     # -- knowledge for bots --------------------------------------------------------------------
 

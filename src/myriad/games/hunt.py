@@ -107,9 +107,14 @@ class HuntGame(Game):
     # -- play ----------------------------------------------------------------------------------
 
     def legal_moves(self, state: State) -> list[Move]:
-        cells = state.cells
-        if self._taken(state) >= self.capture_goal:
+        """The moves by the rules, or [] once the game is over."""
+        if self._taken(state) >= self.capture_goal or self._drawn(state):
             return []
+        return self._moves(state)
+
+    def _moves(self, state: State) -> list[Move]:
+        """The moves by the rules, whether or not the game is over."""
+        cells = state.cells
         if state.to_move == HUNTER:
             return self.jumps.moves(cells, HUNTER)
         prey = self.prey
@@ -138,13 +143,20 @@ class HuntGame(Game):
         taken = self._taken(state)
         if taken >= self.capture_goal:
             return Outcome.win(HUNTER, f"{taken} {self.player_names[PREY]} taken")
-        if not moves:
-            return Outcome.win(1 - state.to_move, f"{self.player_names[state.to_move]} cannot move")
+        if moves:
+            return None
+        drawn = self._drawn(state)
+        if drawn and self._moves(state):
+            return Outcome.draw(drawn)
+        return Outcome.win(1 - state.to_move, f"{self.player_names[state.to_move]} cannot move")
+
+    def _drawn(self, state: State) -> str:
+        """Why ``state`` is drawn if its side to move can move, else ""."""
         if self.repetition_draws and state.repetitions() >= 2:
-            return Outcome.draw("threefold repetition")
+            return "threefold repetition"
         if state.counters[0] >= self.move_limit:
-            return Outcome.draw(f"{self.move_limit} plies without a capture or a placement")
-        return None
+            return f"{self.move_limit} plies without a capture or a placement"
+        return ""
 
     # -- knowledge for bots ----------------------------------------------------------------------
 

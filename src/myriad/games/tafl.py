@@ -81,15 +81,22 @@ class TaflRules:
 class TaflKnowledge:
     """Evaluation weights, data beside the rules: material per piece, the king's open
     roads to escape squares (reached in one move: nearly won), squares he reaches from
-    which a road opens (``escape_in_two``) or two roads (``fork``: one move from a won
-    position), his free neighbours and the attackers beside him, his mobility, and the
-    attackers guarding the corners."""
+    which a road opens (``escape_in_two``) or two roads, or one no attacker can close
+    (``fork``: one move from a won position), his free neighbours and the attackers beside
+    him, his mobility, and the attackers guarding the corners.  Tempo decides tafl: a king with an open road and the
+    move escapes (``road_to_move``), two roads cannot both be closed (``two_roads``), and a
+    king to move who reaches a fork wins next (``fork_to_move``); a finished game scores
+    ``decided``."""
 
     attacker: int = 100
     defender: int = 160
     open_road: int = 900
     escape_in_two: int = 120
     fork: int = 350
+    decided: int = 30000
+    road_to_move: int = 8000
+    two_roads: int = 6000
+    fork_to_move: int = 2500
     king_free_side: int = 25
     attacker_beside_king: int = -60
     king_mobility: int = 6
@@ -141,6 +148,11 @@ class Tafl(Game):
             royal_hostile={self.throne}, shieldwall=rules.shieldwall)
         self.neighbours = tuple(tuple(n for n in (topology.links[d][p] for d in range(4)) if n != NO_LINK)
                                 for p in range(topology.size))
+        lines = self.capture.lines
+        #: per square, (a neighbour, the square beyond it): a piece here is taken by a move
+        #: to the neighbour when the square beyond closes the sandwich.
+        self.flanks = tuple(tuple((to, beyond) for to in self.capture.neighbours[p] for n, beyond in lines[to]
+                                  if n == p and beyond != NO_LINK) for p in range(topology.size))
         self.start_counts = (start.count("A"), start.count("D"))
         #: per square, the lines from it to an escape square: the squares passed, the last
         #: one the escape square (for the evaluation's roads).
@@ -151,27 +163,59 @@ class Tafl(Game):
     # -- play ----------------------------------------------------------------------------------
 
     def legal_moves(self, state: State) -> list[Move]:
-        cells = state.cells
-        if self.king not in cells or self._escaped(cells):
+        """The moves by the rules, or [] once the game is over."""
+        if self._decided(state) is not None or self._drawn(state):
             return []
+        return self._moves(state)
+
+    def _moves(self, state: State, noisy_only: bool = False) -> list[Move]:
+        """The moves by the rules, whether or not the game is over (with ``noisy_only``,
+        those :meth:`is_noisy` keeps).  Only the squares where a capture may close (beside
+        the king, beside a soldier whose far side is hostile, along the edge under the
+        shieldwall rule) are tested for captures."""
+        cells = state.cells
         player = state.to_move
         mine = {self.soldier[player]} | ({self.king} if player == DEFENDERS else set())
+        owner_of = self.pieces.owner_of
+        near_enemy = [False] * len(cells)
+        hostile_to, flanks, edge = self.capture.hostile_to, self.flanks, self.edge
+        shieldwall = self.tafl_rules.shieldwall
+        for p, c in enumerate(cells):
+            if c and owner_of[c] != player:
+                if c == self.king or (shieldwall and p in edge):
+                    for n in self.neighbours[p]:
+                        near_enemy[n] = True
+                    continue
+                for to, beyond in flanks[p]:
+                    if not near_enemy[to] and hostile_to(cells, beyond, 1 - player):
+                        near_enemy[to] = True
         board = list(cells)
         out: list[Move] = []
         targets, captures = self.slides.targets, self.capture.captures
+        king, escape = self.king, self.escape_squares
         for frm, code in enumerate(cells):
             if code not in mine:
                 continue
             board[frm] = 0
             for to in targets(cells, frm):
-                board[to] = code
-                taken = captures(board, to)
-                board[to] = 0
-                move = [Action(MOVE, frm, to, code, 0)]
-                move.extend(Action(CAPTURE, t, t, cells[t], 0) for t in taken)
-                out.append(Move(move))
+                taken: list[int] = []
+                if near_enemy[to]:
+                    board[to] = code
+                    taken = captures(board, to)
+                    board[to] = 0
+                if taken:
+                    out.append(Move((Action(MOVE, frm, to, code, 0),
+                                     *(Action(CAPTURE, t, t, cells[t], 0) for t in taken))))
+                elif not noisy_only or (code == king and to in escape):
+                    out.append(Move((Action(MOVE, frm, to, code, 0),)))
             board[frm] = code
         return out
+
+    def noisy_moves(self, state: State) -> list[Move]:
+        """The legal captures and escapes, generated directly."""
+        if self._decided(state) is not None or self._drawn(state):
+            return []
+        return self._moves(state, noisy_only=True)
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
         captured = len(move) > 1
@@ -185,6 +229,23 @@ class Tafl(Game):
         return self.result(state, self.legal_moves(state))
 
     def result(self, state: State, moves: list[Move]) -> Outcome | None:
+        if moves:
+            return None
+        decided = self._decided(state)
+        if decided is not None:
+            return decided
+        drawn = self._drawn(state)
+        if not drawn or not self._moves(state):
+            return Outcome.win(1 - state.to_move, "no legal move")
+        if drawn == "repetition":
+            if self.tafl_rules.repetition_loses_white:
+                return Outcome.win(ATTACKERS, "a position repeated three times (white loses)")
+            return Outcome.draw("threefold repetition")
+        return Outcome.draw(f"{self.tafl_rules.move_limit} plies without a capture")
+
+    def _decided(self, state: State) -> Outcome | None:
+        """The end of the game on the board (the king captured or free, an exit fort, an
+        encirclement), or None."""
         cells = state.cells
         if self.king not in cells:
             return Outcome.win(ATTACKERS, "the king is captured")
@@ -195,15 +256,16 @@ class Tafl(Game):
             return Outcome.win(DEFENDERS, "the king stands in an exit fort")
         if rules.encirclement and state.to_move == DEFENDERS and self._encircled(cells):
             return Outcome.win(ATTACKERS, "the attackers encircle every white piece")
-        if not moves:
-            return Outcome.win(1 - state.to_move, "no legal move")
-        if state.repetitions() >= 2:
-            if rules.repetition_loses_white:
-                return Outcome.win(ATTACKERS, "a position repeated three times (white loses)")
-            return Outcome.draw("threefold repetition")
-        if state.counters[0] >= rules.move_limit:
-            return Outcome.draw(f"{rules.move_limit} plies without a capture")
         return None
+
+    def _drawn(self, state: State) -> str:
+        """``"repetition"`` or ``"limit"`` when that rule ends the game (if the side to
+        move can move), else ""."""
+        if state.repetitions() >= 2:
+            return "repetition"
+        if state.counters[0] >= self.tafl_rules.move_limit:
+            return "limit"
+        return ""
 
     def _encircled(self, cells: Sequence[int]) -> bool:
         """Whether no white piece can reach the edge: a flood from the edge over squares
@@ -275,6 +337,11 @@ class Tafl(Game):
     def _white_score(self, state: State) -> float:
         k = self.knowledge
         cells = state.cells
+        if self.king not in cells:
+            return -k.decided
+        if self._escaped(cells):
+            return k.decided
+        white_to_move = state.to_move == DEFENDERS
         attackers = cells.count(self.soldier[ATTACKERS])
         defenders = cells.count(self.soldier[DEFENDERS])
         score = k.defender * defenders - k.attacker * attackers  # for white
@@ -282,15 +349,34 @@ class Tafl(Game):
             king = cells.index(self.king)
             reach = self.slides.targets(cells, king)
             paths = self.escape_paths
-            roads = sum(1 for path in paths[king] if not any(cells[q] for q in path))
+            open_roads = [path for path in paths[king] if not any(cells[q] for q in path)]
+            roads = len(open_roads)
             score += k.open_road * min(roads, 2)
+            blockers: set[int] | None = None  # the attackers' reach, worked out when needed
+            if roads and white_to_move:
+                score += k.road_to_move
+            elif roads > 1:
+                score += k.two_roads
+            elif roads:
+                blockers = self._attacker_reach(cells)
+                if blockers.isdisjoint(open_roads[0]):
+                    score += k.two_roads
             if not roads:
                 two = forks = 0
                 for t in reach:
-                    open_paths = sum(1 for path in paths[t] if not any(cells[q] for q in path))
-                    two += open_paths > 0
-                    forks += open_paths > 1
+                    open_paths = [path for path in paths[t] if not any(cells[q] for q in path)]
+                    if not open_paths:
+                        continue
+                    two += 1
+                    if len(open_paths) == 1:
+                        if blockers is None:
+                            blockers = self._attacker_reach(cells)
+                        if not blockers.isdisjoint(open_paths[0]):
+                            continue
+                    forks += 1
                 score += k.escape_in_two * min(two, 3) + k.fork * min(forks, 2)
+                if forks and white_to_move:
+                    score += k.fork_to_move
             score += k.king_mobility * len(reach)
             attacker = self.soldier[ATTACKERS]
             for n in self.neighbours[king]:
@@ -303,6 +389,19 @@ class Tafl(Game):
                     guards = sum(1 for n in self.neighbours[c] if cells[n] == attacker)
                     score -= k.corner_guard * guards
         return score
+
+    def _attacker_reach(self, cells: Sequence[int]) -> set[int]:
+        """The squares some attacker can move to."""
+        attacker, targets = self.soldier[ATTACKERS], self.slides.targets
+        reach: set[int] = set()
+        for p, c in enumerate(cells):
+            if c == attacker:
+                reach.update(targets(cells, p))
+        return reach
+
+    def is_noisy(self, state: State, move: Move) -> bool:
+        """A capture, or the king's move to an escape square."""
+        return len(move) > 1 or (move[0][3] == self.king and move[0][2] in self.escape_squares)
 
     def move_heuristic(self, state: State, move: Move) -> float:
         score = float(10 * (len(move) - 1))
