@@ -168,54 +168,95 @@ class Tafl(Game):
             return []
         return self._moves(state)
 
-    def _moves(self, state: State, noisy_only: bool = False) -> list[Move]:
-        """The moves by the rules, whether or not the game is over (with ``noisy_only``,
-        those :meth:`is_noisy` keeps).  Only the squares where a capture may close (beside
-        the king, beside a soldier whose far side is hostile, along the edge under the
-        shieldwall rule) are tested for captures."""
+    def _moves(self, state: State) -> list[Move]:
+        """The moves by the rules, whether or not the game is over.  Only the squares
+        where a capture may close (:meth:`_capture_squares`) are tested for captures."""
         cells = state.cells
         player = state.to_move
         mine = {self.soldier[player]} | ({self.king} if player == DEFENDERS else set())
-        owner_of = self.pieces.owner_of
-        near_enemy = [False] * len(cells)
-        hostile_to, flanks, edge = self.capture.hostile_to, self.flanks, self.edge
-        shieldwall = self.tafl_rules.shieldwall
-        for p, c in enumerate(cells):
-            if c and owner_of[c] != player:
-                if c == self.king or (shieldwall and p in edge):
-                    for n in self.neighbours[p]:
-                        near_enemy[n] = True
-                    continue
-                for to, beyond in flanks[p]:
-                    if not near_enemy[to] and hostile_to(cells, beyond, 1 - player):
-                        near_enemy[to] = True
+        near_enemy = self._capture_squares(cells, player)
         board = list(cells)
         out: list[Move] = []
         targets, captures = self.slides.targets, self.capture.captures
-        king, escape = self.king, self.escape_squares
         for frm, code in enumerate(cells):
             if code not in mine:
                 continue
             board[frm] = 0
             for to in targets(cells, frm):
-                taken: list[int] = []
                 if near_enemy[to]:
                     board[to] = code
                     taken = captures(board, to)
                     board[to] = 0
-                if taken:
-                    out.append(Move((Action(MOVE, frm, to, code, 0),
-                                     *(Action(CAPTURE, t, t, cells[t], 0) for t in taken))))
-                elif not noisy_only or (code == king and to in escape):
-                    out.append(Move((Action(MOVE, frm, to, code, 0),)))
+                    if taken:
+                        out.append(Move((Action(MOVE, frm, to, code, 0),
+                                         *(Action(CAPTURE, t, t, cells[t], 0) for t in taken))))
+                        continue
+                out.append(Move((Action(MOVE, frm, to, code, 0),)))
             board[frm] = code
         return out
 
+    def _capture_squares(self, cells: Sequence[int], player: int) -> list[bool]:
+        """Per square, whether a move of ``player`` there may capture: beside the king,
+        beside a soldier whose far side is hostile, beside an edge piece under the
+        shieldwall rule."""
+        owner_of = self.pieces.owner_of
+        near = [False] * len(cells)
+        hostile_to, flanks, edge, neighbours = self.capture.hostile_to, self.flanks, self.edge, self.neighbours
+        shieldwall = self.tafl_rules.shieldwall
+        for p, c in enumerate(cells):
+            if c and owner_of[c] != player:
+                if c == self.king or (shieldwall and p in edge):
+                    for n in neighbours[p]:
+                        near[n] = True
+                    continue
+                for to, beyond in flanks[p]:
+                    if not near[to] and hostile_to(cells, beyond, 1 - player):
+                        near[to] = True
+        return near
+
     def noisy_moves(self, state: State) -> list[Move]:
-        """The legal captures and escapes, generated directly."""
+        """The legal captures and escapes, generated from the squares where they end."""
         if self._decided(state) is not None or self._drawn(state):
             return []
-        return self._moves(state, noisy_only=True)
+        cells = state.cells
+        player = state.to_move
+        king = self.king
+        mine = {self.soldier[player]} | ({king} if player == DEFENDERS else set())
+        near = self._capture_squares(cells, player)
+        slides, captures = self.slides, self.capture.captures
+        restricted, passable = slides.restricted, slides.passable
+        board = list(cells)
+        out: list[Move] = []
+        for to, maybe in enumerate(near):
+            if not maybe or cells[to]:
+                continue
+            for ray in slides.rays[to]:
+                soldier_may = not restricted[to]
+                for frm in ray:
+                    code = cells[frm]
+                    if code:
+                        if code in mine and (soldier_may or code == king):
+                            board[frm], board[to] = 0, code
+                            taken = captures(board, to)
+                            board[frm], board[to] = code, 0
+                            if taken:
+                                out.append(Move((Action(MOVE, frm, to, code, 0),
+                                                 *(Action(CAPTURE, t, t, cells[t], 0) for t in taken))))
+                        break
+                    if restricted[frm] and not passable[frm]:
+                        soldier_may = False
+        if player == DEFENDERS:
+            frm = cells.index(king)
+            for to in slides.targets(cells, frm):
+                if to in self.escape_squares:
+                    taken = []
+                    if near[to]:
+                        board[frm], board[to] = 0, king
+                        taken = captures(board, to)
+                        board[frm], board[to] = king, 0
+                    if not taken:  # (an escape that captures is listed above)
+                        out.append(Move((Action(MOVE, frm, to, king, 0),)))
+        return out
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
         captured = len(move) > 1
@@ -226,22 +267,28 @@ class Tafl(Game):
         return any(cells[p] == self.king for p in self.escape_squares)
 
     def outcome(self, state: State) -> Outcome | None:
-        return self.result(state, self.legal_moves(state))
-
-    def result(self, state: State, moves: list[Move]) -> Outcome | None:
-        if moves:
-            return None
         decided = self._decided(state)
         if decided is not None:
             return decided
-        drawn = self._drawn(state)
-        if not drawn or not self._moves(state):
+        if not self._can_move(state):
             return Outcome.win(1 - state.to_move, "no legal move")
+        drawn = self._drawn(state)
         if drawn == "repetition":
             if self.tafl_rules.repetition_loses_white:
                 return Outcome.win(ATTACKERS, "a position repeated three times (white loses)")
             return Outcome.draw("threefold repetition")
-        return Outcome.draw(f"{self.tafl_rules.move_limit} plies without a capture")
+        if drawn:
+            return Outcome.draw(f"{self.tafl_rules.move_limit} plies without a capture")
+        return None
+
+    def result(self, state: State, moves: list[Move]) -> Outcome | None:
+        return None if moves else self.outcome(state)
+
+    def _can_move(self, state: State) -> bool:
+        """Whether the side to move has a move (by the rules)."""
+        cells, targets = state.cells, self.slides.targets
+        mine = {self.soldier[state.to_move]} | ({self.king} if state.to_move == DEFENDERS else set())
+        return any(code in mine and targets(cells, p) for p, code in enumerate(cells))
 
     def _decided(self, state: State) -> Outcome | None:
         """The end of the game on the board (the king captured or free, an exit fort, an
