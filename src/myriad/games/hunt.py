@@ -51,7 +51,9 @@ class HuntKnowledge:
     """Evaluation weights (for the hunters; the prey's score is the negation): each prey
     taken, each move a hunter has, each capture it threatens, each hunter left without a
     move, each prey piece still in hand, and each point of the hunters' region (the points
-    they reach over empty points: the prey win by shrinking it to nothing)."""
+    they reach over empty points: the prey win by shrinking it to nothing).  Tempo: a
+    threatened capture with the hunters to move is nearly a capture (``threat_to_move``),
+    and two prey threatened with the prey to move cannot both be saved (``fork``)."""
 
     taken: int = 120
     mobility: int = 6
@@ -59,6 +61,8 @@ class HuntKnowledge:
     trapped: int = -90
     in_hand: int = 0
     region: int = 5
+    threat_to_move: int = 80
+    fork: int = 60
 
 
 class HuntGame(Game):
@@ -184,12 +188,18 @@ class HuntGame(Game):
                         seen.add(t)
                         todo.append(t)
             score += k.region * (len(seen) - len(hunters))
+        threatened: set[int] = set()
         for p in hunters:
             free = sum(1 for ray in steps[p] for t, _m in ray if not cells[t])
-            threats = sum(1 for over, land in jumps[p] if cells[over] == self.prey and not cells[land])
-            score += k.mobility * free + k.threat * threats
-            if not free and not threats:
+            jumpable = [over for over, land in jumps[p] if cells[over] == self.prey and not cells[land]]
+            threatened.update(jumpable)
+            score += k.mobility * free + k.threat * len(jumpable)
+            if not free and not jumpable:
                 score += k.trapped
+        if threatened and state.to_move == HUNTER:
+            score += k.threat_to_move
+        elif len(threatened) > 1 and state.to_move == PREY:
+            score += k.fork
         return score
 
     def move_heuristic(self, state: State, move: Move) -> float:
