@@ -4,6 +4,8 @@ One suite, parametrised over ``myriad.games.game_ids()``: a game that is registe
 cannot be built fails here, it is never skipped.
 
 * random playouts end without error and reach an outcome or the ply cap;
+* a finished position has no legal move (``outcome`` not None implies ``legal_moves`` is
+  []), and a position without a legal move is finished;
 * ``play`` never mutates its input state;
 * the incrementally updated Zobrist key equals the key recomputed from scratch;
 * every legal move's notation (and each alias) parses back to the same move, and no two
@@ -129,6 +131,7 @@ def playout(game: Game, rng: random.Random, ply_cap: int) -> set[int]:
         if not moves:
             assert outcome is not None, f"{where}: no legal move but no outcome"
         if outcome is not None:
+            assert moves == [], f"{where}: the game is over ({outcome.reason}) but {len(moves)} moves are legal"
             check_outcome(game, outcome, where)
             break
         if ply == ply_cap:

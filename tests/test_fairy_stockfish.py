@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pytest
 
-from myriad.core.game import perft
 from myriad.core.move import DROP, Move
 from myriad.core.piece_game import PieceGame
 from myriad.core.state import State
@@ -71,8 +70,18 @@ def fairy_uci(game: PieceGame, state: State, move: object) -> str:
 
 
 def ucis(game: PieceGame, state: State) -> dict[str, object]:
-    """Legal moves by their UCI text as Fairy-Stockfish writes it."""
-    return {fairy_uci(game, state, m): m for m in game.legal_moves(state)}
+    """The pieces' moves by their UCI text as Fairy-Stockfish writes it (Fairy-Stockfish
+    lists them also where a rule such as repetition or insufficient material has ended the
+    game, where ``legal_moves`` lists none: so ``moves_by_rules``)."""
+    return {fairy_uci(game, state, m): m for m in game.moves_by_rules(state)}
+
+
+def perft(game: PieceGame, state: State, depth: int) -> int:
+    """Perft over ``moves_by_rules``, Fairy-Stockfish's convention (see :func:`ucis`)."""
+    moves = game.moves_by_rules(state)
+    if depth == 1:
+        return len(moves)
+    return sum(perft(game, game.play(state, m), depth - 1) for m in moves)
 
 
 def pawn_drop_mates(game: PieceGame, state: State) -> set[str]:

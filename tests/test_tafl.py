@@ -116,3 +116,26 @@ def test_playouts_agree_with_libhnefatafl(index: int) -> None:
 def test_playouts_agree_with_libhnefatafl_deep(index: int) -> None:
     plies, status, length = PLAYOUTS[index]
     assert replay(plies, status, length) > 0
+
+
+@pytest.mark.parametrize("game_id", ["brandubh", "tablut", "hnefatafl"])
+def test_noisy_moves_are_the_noisy_legal_moves(game_id: str) -> None:
+    """The directly generated captures and escapes are exactly the legal moves
+    ``is_noisy`` keeps, along random games (captures and escapes do occur)."""
+    import random
+
+    game = get_game(game_id)
+    rng = random.Random(3)
+    noisy_seen = 0
+    for _ in range(6):
+        state = game.initial_state()
+        for _ply in range(300):
+            moves = game.legal_moves(state)
+            noisy = game.noisy_moves(state)
+            assert len(set(noisy)) == len(noisy), game.format_position(state)
+            assert set(noisy) == {m for m in moves if game.is_noisy(state, m)}, game.format_position(state)
+            noisy_seen += len(noisy)
+            if not moves:
+                break
+            state = game.play(state, rng.choice(moves))
+    assert noisy_seen > 20

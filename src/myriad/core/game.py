@@ -149,7 +149,9 @@ class Game:
         return self.parse_position(self.setups[name])
 
     def legal_moves(self, state: State) -> list[Move]:
-        """Every legal move of the side to move ([] when the game is decided by its goal)."""
+        """Every legal move of the side to move; [] once the game is over (whatever ended
+        it: a goal, repetition, a move limit): ``outcome`` is None exactly while there are
+        legal moves (a stuck player who must pass has the pass)."""
         raise NotImplementedError
 
     def outcome(self, state: State) -> Outcome | None:

@@ -326,6 +326,16 @@ class PieceGame(Game):
         return False
 
     def legal_moves(self, state: State) -> list[Move]:
+        """The moves the pieces may make, or [] once the game is over (also when it ends by
+        a rule that leaves moves on the board: repetition, a move limit, a bare king)."""
+        moves = self._generate(state, noisy_only=False)
+        if moves and self._judge(state, moves) is not None:
+            return []
+        return moves
+
+    def moves_by_rules(self, state: State) -> list[Move]:
+        """The moves the pieces may make, whether or not the game is over (checkmate and
+        stalemate are judged on these)."""
         return self._generate(state, noisy_only=False)
 
     def noisy_moves(self, state: State) -> list[Move]:
@@ -460,7 +470,7 @@ class PieceGame(Game):
         enemy_king = self.royal_square(board, 1 - state.to_move)
         if enemy_king < 0 or not self.tables.attacked(board, enemy_king, state.to_move):
             return False
-        return not self.legal_moves(self.play(state, move))
+        return not self.moves_by_rules(self.play(state, move))
 
     def _castling_moves(self, state: State, player: int) -> list[Move]:
         cells = state.cells
@@ -563,9 +573,15 @@ class PieceGame(Game):
     # -- end of game ---------------------------------------------------------------------------
 
     def outcome(self, state: State) -> Outcome | None:
-        return self.result(state, self.legal_moves(state))
+        return self._judge(state, self.moves_by_rules(state))
 
     def result(self, state: State, moves: list[Move]) -> Outcome | None:
+        """None while there are legal moves (``legal_moves`` lists none once the game is
+        over), else the outcome."""
+        return None if moves else self.outcome(state)
+
+    def _judge(self, state: State, moves: list[Move]) -> Outcome | None:
+        """The outcome of ``state`` given ``moves``, its moves by the rules."""
         rules = self.piece_rules
         cells = state.cells
         owner_of = self.pieces.owner_of
@@ -681,7 +697,7 @@ class PieceGame(Game):
 
     def _can_bare(self, state: State) -> bool:
         enemy = 1 - state.to_move
-        for move in self.legal_moves(state):
+        for move in self.moves_by_rules(state):
             after = self.play(state, move).cells
             if all(c in self.royal for c in after if c and self.pieces.owner_of[c] == enemy):
                 return True

@@ -51,7 +51,9 @@ class HuntKnowledge:
     """Evaluation weights (for the hunters; the prey's score is the negation): each prey
     taken, each move a hunter has, each capture it threatens, each hunter left without a
     move, each prey piece still in hand, and each point of the hunters' region (the points
-    they reach over empty points: the prey win by shrinking it to nothing)."""
+    they reach over empty points: the prey win by shrinking it to nothing).  Tempo: a
+    threatened capture with the hunters to move is nearly a capture (``threat_to_move``),
+    and two prey threatened with the prey to move cannot both be saved (``fork``)."""
 
     taken: int = 120
     mobility: int = 6
@@ -59,6 +61,8 @@ class HuntKnowledge:
     trapped: int = -90
     in_hand: int = 0
     region: int = 5
+    threat_to_move: int = 80
+    fork: int = 60
 
 
 class HuntGame(Game):
@@ -107,9 +111,14 @@ class HuntGame(Game):
     # -- play ----------------------------------------------------------------------------------
 
     def legal_moves(self, state: State) -> list[Move]:
-        cells = state.cells
-        if self._taken(state) >= self.capture_goal:
+        """The moves by the rules, or [] once the game is over."""
+        if self._taken(state) >= self.capture_goal or self._drawn(state):
             return []
+        return self._moves(state)
+
+    def _moves(self, state: State) -> list[Move]:
+        """The moves by the rules, whether or not the game is over."""
+        cells = state.cells
         if state.to_move == HUNTER:
             return self.jumps.moves(cells, HUNTER)
         prey = self.prey
@@ -138,13 +147,20 @@ class HuntGame(Game):
         taken = self._taken(state)
         if taken >= self.capture_goal:
             return Outcome.win(HUNTER, f"{taken} {self.player_names[PREY]} taken")
-        if not moves:
-            return Outcome.win(1 - state.to_move, f"{self.player_names[state.to_move]} cannot move")
+        if moves:
+            return None
+        drawn = self._drawn(state)
+        if drawn and self._moves(state):
+            return Outcome.draw(drawn)
+        return Outcome.win(1 - state.to_move, f"{self.player_names[state.to_move]} cannot move")
+
+    def _drawn(self, state: State) -> str:
+        """Why ``state`` is drawn if its side to move can move, else ""."""
         if self.repetition_draws and state.repetitions() >= 2:
-            return Outcome.draw("threefold repetition")
+            return "threefold repetition"
         if state.counters[0] >= self.move_limit:
-            return Outcome.draw(f"{self.move_limit} plies without a capture or a placement")
-        return None
+            return f"{self.move_limit} plies without a capture or a placement"
+        return ""
 
     # -- knowledge for bots ----------------------------------------------------------------------
 
@@ -172,12 +188,18 @@ class HuntGame(Game):
                         seen.add(t)
                         todo.append(t)
             score += k.region * (len(seen) - len(hunters))
+        threatened: set[int] = set()
         for p in hunters:
             free = sum(1 for ray in steps[p] for t, _m in ray if not cells[t])
-            threats = sum(1 for over, land in jumps[p] if cells[over] == self.prey and not cells[land])
-            score += k.mobility * free + k.threat * threats
-            if not free and not threats:
+            jumpable = [over for over, land in jumps[p] if cells[over] == self.prey and not cells[land]]
+            threatened.update(jumpable)
+            score += k.mobility * free + k.threat * len(jumpable)
+            if not free and not jumpable:
                 score += k.trapped
+        if threatened and state.to_move == HUNTER:
+            score += k.threat_to_move
+        elif len(threatened) > 1 and state.to_move == PREY:
+            score += k.fork
         return score
 
     def move_heuristic(self, state: State, move: Move) -> float:

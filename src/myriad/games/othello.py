@@ -164,8 +164,12 @@ class Othello(Game):
     # -- play ----------------------------------------------------------------------------
 
     def legal_moves(self, state: State) -> list[Move]:
-        """Every flanking placement; ``[pass]`` when there is none, ``[]`` after a pass."""
-        return forced_pass(self.flips.moves(state.cells, state.to_move), state.counters[0])
+        """Every flanking placement; ``[pass]`` when there is none but the opponent can
+        place; ``[]`` when neither can (the game is over)."""
+        moves = self.flips.moves(state.cells, state.to_move)
+        if not moves and not self.flips.can_place(state.cells, 1 - state.to_move):
+            return []
+        return forced_pass(moves, state.counters[0])
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
         """The other player moves; passes in a row are counted."""

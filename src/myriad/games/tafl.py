@@ -81,15 +81,22 @@ class TaflRules:
 class TaflKnowledge:
     """Evaluation weights, data beside the rules: material per piece, the king's open
     roads to escape squares (reached in one move: nearly won), squares he reaches from
-    which a road opens (``escape_in_two``) or two roads (``fork``: one move from a won
-    position), his free neighbours and the attackers beside him, his mobility, and the
-    attackers guarding the corners."""
+    which a road opens (``escape_in_two``) or two roads, or one no attacker can close
+    (``fork``: one move from a won position), his free neighbours and the attackers beside
+    him, his mobility, and the attackers guarding the corners.  Tempo decides tafl: a king with an open road and the
+    move escapes (``road_to_move``), two roads cannot both be closed (``two_roads``), and a
+    king to move who reaches a fork wins next (``fork_to_move``); a finished game scores
+    ``decided``."""
 
     attacker: int = 100
     defender: int = 160
     open_road: int = 900
     escape_in_two: int = 120
     fork: int = 350
+    decided: int = 30000
+    road_to_move: int = 8000
+    two_roads: int = 6000
+    fork_to_move: int = 2500
     king_free_side: int = 25
     attacker_beside_king: int = -60
     king_mobility: int = 6
@@ -141,6 +148,11 @@ class Tafl(Game):
             royal_hostile={self.throne}, shieldwall=rules.shieldwall)
         self.neighbours = tuple(tuple(n for n in (topology.links[d][p] for d in range(4)) if n != NO_LINK)
                                 for p in range(topology.size))
+        lines = self.capture.lines
+        #: per square, (a neighbour, the square beyond it): a piece here is taken by a move
+        #: to the neighbour when the square beyond closes the sandwich.
+        self.flanks = tuple(tuple((to, beyond) for to in self.capture.neighbours[p] for n, beyond in lines[to]
+                                  if n == p and beyond != NO_LINK) for p in range(topology.size))
         self.start_counts = (start.count("A"), start.count("D"))
         #: per square, the lines from it to an escape square: the squares passed, the last
         #: one the escape square (for the evaluation's roads).
@@ -151,11 +163,18 @@ class Tafl(Game):
     # -- play ----------------------------------------------------------------------------------
 
     def legal_moves(self, state: State) -> list[Move]:
-        cells = state.cells
-        if self.king not in cells or self._escaped(cells):
+        """The moves by the rules, or [] once the game is over."""
+        if self._decided(state) is not None or self._drawn(state):
             return []
+        return self._moves(state)
+
+    def _moves(self, state: State) -> list[Move]:
+        """The moves by the rules, whether or not the game is over.  Only the squares
+        where a capture may close (:meth:`_capture_squares`) are tested for captures."""
+        cells = state.cells
         player = state.to_move
         mine = {self.soldier[player]} | ({self.king} if player == DEFENDERS else set())
+        near_enemy = self._capture_squares(cells, player)
         board = list(cells)
         out: list[Move] = []
         targets, captures = self.slides.targets, self.capture.captures
@@ -164,13 +183,79 @@ class Tafl(Game):
                 continue
             board[frm] = 0
             for to in targets(cells, frm):
-                board[to] = code
-                taken = captures(board, to)
-                board[to] = 0
-                move = [Action(MOVE, frm, to, code, 0)]
-                move.extend(Action(CAPTURE, t, t, cells[t], 0) for t in taken)
-                out.append(Move(move))
+                if near_enemy[to]:
+                    board[to] = code
+                    taken = captures(board, to)
+                    board[to] = 0
+                    if taken:
+                        out.append(Move((Action(MOVE, frm, to, code, 0),
+                                         *(Action(CAPTURE, t, t, cells[t], 0) for t in taken))))
+                        continue
+                out.append(Move((Action(MOVE, frm, to, code, 0),)))
             board[frm] = code
+        return out
+
+    def _capture_squares(self, cells: Sequence[int], player: int) -> list[bool]:
+        """Per square, whether a move of ``player`` there may capture: beside the king,
+        beside a soldier whose far side is hostile, beside an edge piece under the
+        shieldwall rule."""
+        owner_of = self.pieces.owner_of
+        near = [False] * len(cells)
+        hostile_to, flanks, edge, neighbours = self.capture.hostile_to, self.flanks, self.edge, self.neighbours
+        shieldwall = self.tafl_rules.shieldwall
+        for p, c in enumerate(cells):
+            if c and owner_of[c] != player:
+                if c == self.king or (shieldwall and p in edge):
+                    for n in neighbours[p]:
+                        near[n] = True
+                    continue
+                for to, beyond in flanks[p]:
+                    if not near[to] and hostile_to(cells, beyond, 1 - player):
+                        near[to] = True
+        return near
+
+    def noisy_moves(self, state: State) -> list[Move]:
+        """The legal captures and escapes, generated from the squares where they end."""
+        if self._decided(state) is not None or self._drawn(state):
+            return []
+        cells = state.cells
+        player = state.to_move
+        king = self.king
+        mine = {self.soldier[player]} | ({king} if player == DEFENDERS else set())
+        near = self._capture_squares(cells, player)
+        slides, captures = self.slides, self.capture.captures
+        restricted, passable = slides.restricted, slides.passable
+        board = list(cells)
+        out: list[Move] = []
+        for to, maybe in enumerate(near):
+            if not maybe or cells[to]:
+                continue
+            for ray in slides.rays[to]:
+                soldier_may = not restricted[to]
+                for frm in ray:
+                    code = cells[frm]
+                    if code:
+                        if code in mine and (soldier_may or code == king):
+                            board[frm], board[to] = 0, code
+                            taken = captures(board, to)
+                            board[frm], board[to] = code, 0
+                            if taken:
+                                out.append(Move((Action(MOVE, frm, to, code, 0),
+                                                 *(Action(CAPTURE, t, t, cells[t], 0) for t in taken))))
+                        break
+                    if restricted[frm] and not passable[frm]:
+                        soldier_may = False
+        if player == DEFENDERS:
+            frm = cells.index(king)
+            for to in slides.targets(cells, frm):
+                if to in self.escape_squares:
+                    taken = []
+                    if near[to]:
+                        board[frm], board[to] = 0, king
+                        taken = captures(board, to)
+                        board[frm], board[to] = king, 0
+                    if not taken:  # (an escape that captures is listed above)
+                        out.append(Move((Action(MOVE, frm, to, king, 0),)))
         return out
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
@@ -182,9 +267,32 @@ class Tafl(Game):
         return any(cells[p] == self.king for p in self.escape_squares)
 
     def outcome(self, state: State) -> Outcome | None:
-        return self.result(state, self.legal_moves(state))
+        decided = self._decided(state)
+        if decided is not None:
+            return decided
+        if not self._can_move(state):
+            return Outcome.win(1 - state.to_move, "no legal move")
+        drawn = self._drawn(state)
+        if drawn == "repetition":
+            if self.tafl_rules.repetition_loses_white:
+                return Outcome.win(ATTACKERS, "a position repeated three times (white loses)")
+            return Outcome.draw("threefold repetition")
+        if drawn:
+            return Outcome.draw(f"{self.tafl_rules.move_limit} plies without a capture")
+        return None
 
     def result(self, state: State, moves: list[Move]) -> Outcome | None:
+        return None if moves else self.outcome(state)
+
+    def _can_move(self, state: State) -> bool:
+        """Whether the side to move has a move (by the rules)."""
+        cells, targets = state.cells, self.slides.targets
+        mine = {self.soldier[state.to_move]} | ({self.king} if state.to_move == DEFENDERS else set())
+        return any(code in mine and targets(cells, p) for p, code in enumerate(cells))
+
+    def _decided(self, state: State) -> Outcome | None:
+        """The end of the game on the board (the king captured or free, an exit fort, an
+        encirclement), or None."""
         cells = state.cells
         if self.king not in cells:
             return Outcome.win(ATTACKERS, "the king is captured")
@@ -195,15 +303,16 @@ class Tafl(Game):
             return Outcome.win(DEFENDERS, "the king stands in an exit fort")
         if rules.encirclement and state.to_move == DEFENDERS and self._encircled(cells):
             return Outcome.win(ATTACKERS, "the attackers encircle every white piece")
-        if not moves:
-            return Outcome.win(1 - state.to_move, "no legal move")
-        if state.repetitions() >= 2:
-            if rules.repetition_loses_white:
-                return Outcome.win(ATTACKERS, "a position repeated three times (white loses)")
-            return Outcome.draw("threefold repetition")
-        if state.counters[0] >= rules.move_limit:
-            return Outcome.draw(f"{rules.move_limit} plies without a capture")
         return None
+
+    def _drawn(self, state: State) -> str:
+        """``"repetition"`` or ``"limit"`` when that rule ends the game (if the side to
+        move can move), else ""."""
+        if state.repetitions() >= 2:
+            return "repetition"
+        if state.counters[0] >= self.tafl_rules.move_limit:
+            return "limit"
+        return ""
 
     def _encircled(self, cells: Sequence[int]) -> bool:
         """Whether no white piece can reach the edge: a flood from the edge over squares
@@ -275,6 +384,11 @@ class Tafl(Game):
     def _white_score(self, state: State) -> float:
         k = self.knowledge
         cells = state.cells
+        if self.king not in cells:
+            return -k.decided
+        if self._escaped(cells):
+            return k.decided
+        white_to_move = state.to_move == DEFENDERS
         attackers = cells.count(self.soldier[ATTACKERS])
         defenders = cells.count(self.soldier[DEFENDERS])
         score = k.defender * defenders - k.attacker * attackers  # for white
@@ -282,15 +396,34 @@ class Tafl(Game):
             king = cells.index(self.king)
             reach = self.slides.targets(cells, king)
             paths = self.escape_paths
-            roads = sum(1 for path in paths[king] if not any(cells[q] for q in path))
+            open_roads = [path for path in paths[king] if not any(cells[q] for q in path)]
+            roads = len(open_roads)
             score += k.open_road * min(roads, 2)
+            blockers: set[int] | None = None  # the attackers' reach, worked out when needed
+            if roads and white_to_move:
+                score += k.road_to_move
+            elif roads > 1:
+                score += k.two_roads
+            elif roads:
+                blockers = self._attacker_reach(cells)
+                if blockers.isdisjoint(open_roads[0]):
+                    score += k.two_roads
             if not roads:
                 two = forks = 0
                 for t in reach:
-                    open_paths = sum(1 for path in paths[t] if not any(cells[q] for q in path))
-                    two += open_paths > 0
-                    forks += open_paths > 1
+                    open_paths = [path for path in paths[t] if not any(cells[q] for q in path)]
+                    if not open_paths:
+                        continue
+                    two += 1
+                    if len(open_paths) == 1:
+                        if blockers is None:
+                            blockers = self._attacker_reach(cells)
+                        if not blockers.isdisjoint(open_paths[0]):
+                            continue
+                    forks += 1
                 score += k.escape_in_two * min(two, 3) + k.fork * min(forks, 2)
+                if forks and white_to_move:
+                    score += k.fork_to_move
             score += k.king_mobility * len(reach)
             attacker = self.soldier[ATTACKERS]
             for n in self.neighbours[king]:
@@ -303,6 +436,19 @@ class Tafl(Game):
                     guards = sum(1 for n in self.neighbours[c] if cells[n] == attacker)
                     score -= k.corner_guard * guards
         return score
+
+    def _attacker_reach(self, cells: Sequence[int]) -> set[int]:
+        """The squares some attacker can move to."""
+        attacker, targets = self.soldier[ATTACKERS], self.slides.targets
+        reach: set[int] = set()
+        for p, c in enumerate(cells):
+            if c == attacker:
+                reach.update(targets(cells, p))
+        return reach
+
+    def is_noisy(self, state: State, move: Move) -> bool:
+        """A capture, or the king's move to an escape square."""
+        return len(move) > 1 or (move[0][3] == self.king and move[0][2] in self.escape_squares)
 
     def move_heuristic(self, state: State, move: Move) -> float:
         score = float(10 * (len(move) - 1))

@@ -83,5 +83,5 @@ def check_mark(game: PieceGame, state: State, move: Move) -> str:
     """``#`` when ``move`` mates, ``+`` when it checks, else nothing."""
     after = game.play(state, move)
     if game.in_check(after):
-        return "#" if not game.legal_moves(after) else "+"
+        return "#" if not game.moves_by_rules(after) else "+"
     return ""
