@@ -86,7 +86,8 @@ class Frisian(Draughts):
         flags = list(state.flags)
         if len(move) == 1 and state.cells[move[0][1]] == self.king[me]:
             frm, to = move[0][1], move[0][2]
-            count = flags[2 * me + 1] + 1 if flags[2 * me] - 1 == frm else 1
+            # (counted up to the limit: a king without men beside it may go on moving)
+            count = min(flags[2 * me + 1] + 1, KING_MOVES) if flags[2 * me] - 1 == frm else 1
             flags[2 * me], flags[2 * me + 1] = to + 1, count
         else:
             flags[2 * me] = flags[2 * me + 1] = 0
