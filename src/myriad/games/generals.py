@@ -26,9 +26,9 @@ moves ``e3-e4``, challenges ``e4xe5``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from myriad.core.errors import PositionError
+from myriad.core.errors import InvalidMoveError, PositionError
 from myriad.core.game import Game, Outcome
 from myriad.core.move import DROP, MOVE, Move
 from myriad.core.pieces import PieceKind, PieceSet
@@ -87,10 +87,9 @@ def challenge(attacker: int, defender: int) -> int:
     return 1 if attacker > defender else -1
 
 
-#: RESULT_MASK[rank][result + 1]: the ranks a piece challenged by (or challenging) ``rank``
-#: may have, given the arbiter's result as seen from the side of ``rank``'s opponent.
-def ranks_where(test: object) -> int:
-    return sum(1 << k for k in range(RANK_COUNT) if test(k))  # type: ignore[operator]
+def ranks_where(test: Callable[[int], bool]) -> int:
+    """The knowledge mask of the ranks that pass ``test``."""
+    return sum(1 << k for k in range(RANK_COUNT) if test(k))
 
 
 def bits(mask: int) -> list[int]:
@@ -113,7 +112,8 @@ class Generals(Game):
         kinds = [PieceKind(name, letter, value, glyphs=(GLYPHS[k], GLYPHS[k]))
                  for k, (name, _i, letter, _n, value) in enumerate(RANKS)]
         kinds.append(PieceKind("hidden", "X", 30, glyphs=("?", "?")))
-        super().__init__(board, PieceSet(kinds), {"start": "9/9/9/9/9/9/9/9 w s 0 - - -"})
+        start = "".join(RANKS[k][2] * ARMY[k] for k in range(RANK_COUNT))
+        super().__init__(board, PieceSet(kinds), {"start": f"9/9/9/9/9/9/9/9 w s {start}/{start.lower()} 0 - - -"})
         size = board.size
         self.home = tuple(frozenset(p for p in range(size) if (p // WIDTH < HOME_ROWS if side == 0
                                                               else p // WIDTH >= HEIGHT - HOME_ROWS))
@@ -136,7 +136,7 @@ class Generals(Game):
         me = state.to_move
         cells = state.cells
         if self.setting_up(state):
-            left = self.left_to_place(cells, me)
+            left = state.hands[me]
             empty = [p for p in sorted(self.home[me]) if not cells[p]]
             return [Move(((DROP, p, p, code(k, me), 0),)) for k in range(RANK_COUNT) if left[k] for p in empty]
         if self.outcome(state) is not None:
@@ -154,6 +154,7 @@ class Generals(Game):
         return out
 
     def left_to_place(self, cells: Sequence[int], player: int) -> list[int]:
+        """How many of each rank of ``player``'s army are not on the board."""
         left = list(ARMY)
         for c in cells:
             if c and owner_of(c) == player and kind_of(c) < RANK_COUNT:
@@ -167,16 +168,17 @@ class Generals(Game):
         flags = state.flags
         action = move[0]
         _kind, frm, to, piece, _ = action
-        if action[0] == DROP:
+        if action[0] == DROP:  # a set-up placement from the hand
             cells[to] = piece
             masks[CELL_MASKS + to] = ALL
-            placed = sum(1 for c in cells if c and owner_of(c) == me)
+            hands = [list(h) for h in state.hands]
+            hands[me][kind_of(piece)] -= 1
             nxt = me
-            if placed == ARMY_SIZE:
+            if not any(hands[me]):
                 nxt = 1 - me
                 if me == 1:
                     flags, nxt = (1,), 0
-            return self.make_state(cells, nxt, flags, masks)
+            return self.make_state(cells, nxt, flags, masks, hands)
         defender = cells[to]
         mask = masks[CELL_MASKS + frm]
         masks[CELL_MASKS + frm] = 0
@@ -185,7 +187,7 @@ class Generals(Game):
             cells[to] = piece
             masks[CELL_MASKS + to] = mask
             masks[0] += 1
-            return self.make_state(cells, 1 - me, flags, masks)
+            return self.make_state(cells, 1 - me, flags, masks, state.hands)
         masks[0] = 0
         a, d = kind_of(piece), kind_of(defender)
         dmask = masks[CELL_MASKS + to]
@@ -202,7 +204,7 @@ class Generals(Game):
             cells[to], masks[CELL_MASKS + to] = piece, mask
         elif result == 0:
             cells[to], masks[CELL_MASKS + to] = 0, 0
-        return self.make_state(cells, 1 - me, flags, masks)
+        return self.make_state(cells, 1 - me, flags, masks, state.hands)
 
     def judge(self, a: int, d: int, amask: int, dmask: int) -> int:
         """The arbiter's result; an unknown rank (a bot's guess in an observation) is judged
@@ -275,7 +277,9 @@ class Generals(Game):
         for i in range(base, base + ARMY_SIZE):
             if masks[i]:
                 masks[i] = ALL
-        return self.make_state(cells, state.to_move, state.flags, masks)
+        hands = [list(h) for h in state.hands]
+        hands[enemy] = [0] * RANK_COUNT + [sum(hands[enemy])]  # so many pieces still to place
+        return self.make_state(cells, state.to_move, state.flags, masks, hands)
 
     def determinize(self, observation: State, player: int, rng: random.Random) -> State:
         """Ranks for the enemy's hidden pieces: each within its knowledge mask, the removed
@@ -285,7 +289,7 @@ class Generals(Game):
         marker = self.fog_codes[player]
         cells = list(observation.cells)
         hidden = [p for p, c in enumerate(cells) if c == marker]
-        if not hidden:
+        if not hidden and not observation.hands[enemy][UNKNOWN]:
             return observation
         masks = observation.counters
         known = [0] * RANK_COUNT
@@ -297,10 +301,8 @@ class Generals(Game):
         graves = [m & ~1 for m in masks[base:base + ARMY_SIZE] if m]  # the game goes on: not the flag
         items = [masks[CELL_MASKS + p] & ~(1 if self.flag_would_have_won(cells, p, enemy, observation.to_move) else 0)
                  for p in hidden]
-        if self.setting_up(observation):
-            # pieces still to be placed are not on the board: they count as "anywhere"
-            graves += [ALL] * (sum(left) - len(items) - len(graves))
-        every = items + graves
+        in_hand = observation.hands[enemy][UNKNOWN]  # pieces still to place: any rank
+        every = items + [ALL] * in_hand + graves
         order = list(range(len(every)))
         rng.shuffle(order)
         chosen: dict[int, int] = {}
@@ -318,7 +320,11 @@ class Generals(Game):
                 raise PositionError("generals: no army fits what this observation knows")
         for n, p in enumerate(hidden):
             cells[p] = code(chosen[n], enemy)
-        return self.make_state(cells, observation.to_move, observation.flags, masks)
+        hands = [list(h) for h in observation.hands]
+        hands[enemy] = [0] * (RANK_COUNT + 1)
+        for n in range(len(hidden), len(hidden) + in_hand):
+            hands[enemy][chosen[n]] += 1
+        return self.make_state(cells, observation.to_move, observation.flags, masks, hands)
 
     def flag_would_have_won(self, cells: Sequence[int], p: int, side: int, to_move: int) -> bool:
         """Whether ``side``'s flag on ``p`` would have ended the game (far row reached)."""
@@ -331,6 +337,8 @@ class Generals(Game):
         """Raise ``PositionError`` for an army no game has: more of a rank than 21 pieces hold."""
         for side in (0, 1):
             left = self.left_to_place(cells, side)
+            if side < len(hands):
+                left = [n - h for n, h in zip(left, hands[side])]
             if min(left) < 0:
                 raise PositionError(f"generals: {self.player_names[side]} has too many of a rank")
 
@@ -399,7 +407,7 @@ class Generals(Game):
         if not self.setting_up(state) or not moves:
             return moves
         order = [FLAG, PRIVATE, SPY] + list(range(13, 1, -1))
-        left = self.left_to_place(state.cells, state.to_move)
+        left = state.hands[state.to_move]
         kind = next(k for k in order if left[k])
         mine = [m for m in moves if kind_of(m[0][3]) == kind]
         salt = state.key & 0xFFFF
@@ -413,6 +421,20 @@ class Generals(Game):
         if kind == DROP:
             return f"{RANKS[kind_of(piece)][1]}@{names[to]}"
         return f"{names[frm]}{'x' if state.cells[to] else '-'}{names[to]}"
+
+    def check_move_syntax(self, text: str) -> None:
+        """A move is ``insignia@square``, ``square-square`` or ``squarexsquare``."""
+        names = self.topology.index
+        if "@" in text:
+            rank, _, square = text.partition("@")
+            if rank in INSIGNIA and square in names:
+                return
+        else:
+            for sep in "-x":
+                a, _, b = text.partition(sep)
+                if a in names and b in names:
+                    return
+        raise InvalidMoveError(f"generals: {text[:40]!r} is not a move (write pvt@c2, e3-e4 or e4xe5)")
 
     def format_position(self, state: State) -> str:
         """``<rows, top first> <side> <s|p> <quiet plies> <masks> <removed white> <removed
@@ -434,15 +456,17 @@ class Generals(Game):
         masks = state.counters
         occupied = [masks[CELL_MASKS + p] for p, v in enumerate(state.cells) if v]
         graves = [[m for m in masks[GRAVES + s * ARMY_SIZE:GRAVES + (s + 1) * ARMY_SIZE] if m] for s in (0, 1)]
-        return " ".join(["/".join(rows), SIDES[state.to_move], "sp"[state.flags[0]], str(masks[0]),
+        hands = "/".join("".join(letters[code(k, side)] * n for k, n in enumerate(hand)) or "-"
+                         for side, hand in enumerate(state.hands))
+        return " ".join(["/".join(rows), SIDES[state.to_move], "sp"[state.flags[0]], hands, str(masks[0]),
                          mask_list(occupied), mask_list(graves[0]), mask_list(graves[1])])
 
     def parse_position(self, text: str) -> State:
         parts = text.split()
-        if len(parts) != 7:
-            raise PositionError(f"generals: a position has 7 fields (board side phase quiet masks removed "
-                                f"removed), not {len(parts)}: {text[:80]!r}")
-        board, side, phase, quiet, occupied_text, grave0, grave1 = parts
+        if len(parts) != 8:
+            raise PositionError(f"generals: a position has 8 fields (board side phase hands quiet masks "
+                                f"removed removed), not {len(parts)}: {text[:80]!r}")
+        board, side, phase, hands_text, quiet, occupied_text, grave0, grave1 = parts
         rows = board.split("/")
         if len(rows) != HEIGHT:
             raise PositionError(f"generals: the board has {HEIGHT} rows, not {len(rows)}")
@@ -469,16 +493,23 @@ class Generals(Game):
         graves = [read_masks(grave0), read_masks(grave1)]
         if len(occupied) != sum(1 for v in cells if v):
             raise PositionError("generals: one knowledge mask per occupied square is needed")
-        self.check_reachable(cells, to_move)
-        counts = [sum(1 for v in cells if v and owner_of(v) == s) for s in (0, 1)]
+        hands = self.read_hands(hands_text)
+        self.check_reachable(cells, to_move, (), hands)
+        counts = [sum(1 for v in cells if v and owner_of(v) == s) + sum(hands[s]) for s in (0, 1)]
         for s in (0, 1):
+            if phase == "p" and any(hands[s]):
+                raise PositionError("generals: no piece is in hand after the set-up")
+            if phase == "s" and counts[s] != ARMY_SIZE:
+                raise PositionError(f"generals: {self.player_names[s]} must have 21 pieces on the board "
+                                    f"or in hand during the set-up, not {counts[s]}")
             if phase == "p" and counts[s] + len(graves[s]) != ARMY_SIZE:
                 raise PositionError(f"generals: {self.player_names[s]} must have 21 pieces on the board "
                                     f"or removed, not {counts[s] + len(graves[s])}")
             if phase == "s" and (graves[s] or any(v and owner_of(v) == s and p not in self.home[s]
                                                   for p, v in enumerate(cells))):
                 raise PositionError("generals: during the set-up pieces stand on their home rows only")
-        if phase == "s" and (to_move == 1 and counts[0] != ARMY_SIZE or to_move == 0 and counts[1]):
+        if phase == "s" and (to_move == 1 and any(hands[0]) or to_move == 0 and not any(hands[0])
+                             or to_move == 0 and sum(hands[1]) != ARMY_SIZE):
             raise PositionError("generals: white sets up first, then black")
         masks = [int(quiet)] + [0] * (WIDTH * HEIGHT) + [0] * (2 * ARMY_SIZE)
         for p, m in zip([p for p, v in enumerate(cells) if v], occupied):
@@ -486,7 +517,21 @@ class Generals(Game):
         for s in (0, 1):
             for i, m in enumerate(graves[s]):
                 masks[GRAVES + s * ARMY_SIZE + i] = m
-        return self.make_state(cells, to_move, (0 if phase == "s" else 1,), masks)
+        return self.make_state(cells, to_move, (0 if phase == "s" else 1,), masks, hands)
+
+    def read_hands(self, text: str) -> list[list[int]]:
+        """``<white's hand>/<black's hand>``: piece letters (``X``: a hidden piece), ``-``."""
+        halves = text.split("/")
+        if len(halves) != 2:
+            raise PositionError(f"generals: the hands are written white/black, not {text[:60]!r}")
+        hands = [[0] * (RANK_COUNT + 1) for _ in range(2)]
+        for side, half in enumerate(halves):
+            for ch in "" if half == "-" else half:
+                c = self.pieces.code_of_letter.get(ch, 0)
+                if not c or owner_of(c) != side:
+                    raise PositionError(f"generals: {ch!r} is not a piece of {self.player_names[side]}'s hand")
+                hands[side][kind_of(c)] += 1
+        return hands
 
     def cell_text(self, value: int) -> str:
         return self.pieces.letter_of[value] if value else "."
