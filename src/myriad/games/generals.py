@@ -26,7 +26,7 @@ moves ``e3-e4``, challenges ``e4xe5``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from myriad.core.errors import InvalidMoveError, PositionError
 from myriad.core.game import Game, Outcome
@@ -87,11 +87,6 @@ def challenge(attacker: int, defender: int) -> int:
     return 1 if attacker > defender else -1
 
 
-def ranks_where(test: Callable[[int], bool]) -> int:
-    """The knowledge mask of the ranks that pass ``test``."""
-    return sum(1 << k for k in range(RANK_COUNT) if test(k))
-
-
 def bits(mask: int) -> list[int]:
     return [k for k in range(RANK_COUNT) if mask >> k & 1]
 
@@ -122,9 +117,11 @@ class Generals(Game):
         self.neighbours = tuple(tuple(row[p] for row in board.links if row[p] >= 0) for p in range(size))
         self.fog_codes = (code(UNKNOWN, 1), code(UNKNOWN, 0))  # what each player sees of the other's pieces
         # the ranks a rank-``r`` piece's opponent may have after each result
-        self.result_masks = tuple(tuple(ranks_where(lambda k, r=r, res=res: challenge(k, r) == res)
+        #: result_masks[r][result + 1]: the ranks a piece may have that challenged a rank-r
+        #: piece with that result; defence_masks: the ranks of a piece a rank-r piece challenged
+        self.result_masks = tuple(tuple(sum(1 << k for k in range(RANK_COUNT) if challenge(k, r) == res)
                                         for res in (-1, 0, 1)) for r in range(RANK_COUNT))
-        self.defence_masks = tuple(tuple(ranks_where(lambda k, r=r, res=res: challenge(r, k) == res)
+        self.defence_masks = tuple(tuple(sum(1 << k for k in range(RANK_COUNT) if challenge(r, k) == res)
                                          for res in (-1, 0, 1)) for r in range(RANK_COUNT))
 
     # -- the loop ----------------------------------------------------------------------------
