@@ -54,6 +54,8 @@ ARMY_SIZE = sum(ARMY)  # 21
 INSIGNIA = {r[1]: k for k, r in enumerate(RANKS)}
 GLYPHS = ("⚑", "Pvt", "Sgt", "2Lt", "1Lt", "Cpt", "Maj", "LtC", "Col", "1★", "2★", "3★", "4★", "5★", "Spy")
 QUIET_LIMIT = 100
+#: Evaluation: the worth of a row's advance for a piece other than the flag.
+ADVANCE = 1.0
 #: The rules panel's text: the module's rules paragraphs.
 RULES = " ".join(__doc__.split("\n\n")[2:6]).replace("\n", " ").replace("``", "")
 SIDES = "wb"
@@ -358,8 +360,8 @@ class Generals(Game):
         return sum(RANKS[r][4] for r in ranks) / len(ranks)
 
     def evaluate(self, state: State) -> float:
-        """Material (an unknown piece at the mean value of its possible ranks), the flag's
-        advance and its danger: enemy pieces next to it."""
+        """Material (an unknown piece at the mean value of its possible ranks), each piece's
+        advance, the flag's advance, its guards and its danger: enemy pieces next to it."""
         me = state.to_move
         score = 0.0
         cells, masks = state.cells, state.counters
@@ -368,10 +370,13 @@ class Generals(Game):
                 continue
             side = owner_of(c)
             value = self.piece_value(c, masks[CELL_MASKS + p])
+            row = p // WIDTH if side == 0 else HEIGHT - 1 - p // WIDTH
             if kind_of(c) == FLAG:
-                row = p // WIDTH if side == 0 else HEIGHT - 1 - p // WIDTH
-                threats = sum(1 for q in self.neighbours[p] if cells[q] and owner_of(cells[q]) != side)
-                value = 3 * row - 40 * threats
+                near = [cells[q] for q in self.neighbours[p] if cells[q]]
+                threats = sum(1 for n in near if owner_of(n) != side)
+                value = 3 * row - 40 * threats + 2 * (len(near) - threats)
+            else:
+                value += ADVANCE * row
             score += value if side == me else -value
         return score
 
