@@ -56,6 +56,8 @@ GLYPHS = ("⚑", "Pvt", "Sgt", "2Lt", "1Lt", "Cpt", "Maj", "LtC", "Col", "1★",
 QUIET_LIMIT = 100
 #: Evaluation: the worth of a row's advance for a piece other than the flag.
 ADVANCE = 1.0
+#: Evaluation: the worth of the flag's advance, row by row (sharply so near the far row).
+FLAG_RUN = (0, 2, 4, 7, 11, 18, 30, 60)
 #: The rules panel's text: the module's rules paragraphs.
 RULES = " ".join(__doc__.split("\n\n")[2:6]).replace("\n", " ").replace("``", "")
 SIDES = "wb"
@@ -117,6 +119,8 @@ class Generals(Game):
                           for side in range(2))
         self.far_row = (HEIGHT - 1, 0)
         self.neighbours = tuple(tuple(row[p] for row in board.links if row[p] >= 0) for p in range(size))
+        self.ring2 = tuple(frozenset(r for q in self.neighbours[p] for r in self.neighbours[q]) - {p}
+                           - frozenset(self.neighbours[p]) for p in range(size))
         self.fog_codes = (code(UNKNOWN, 1), code(UNKNOWN, 0))  # what each player sees of the other's pieces
         # the ranks a rank-``r`` piece's opponent may have after each result
         #: result_masks[r][result + 1]: the ranks a piece may have that challenged a rank-r
@@ -374,7 +378,8 @@ class Generals(Game):
             if kind_of(c) == FLAG:
                 near = [cells[q] for q in self.neighbours[p] if cells[q]]
                 threats = sum(1 for n in near if owner_of(n) != side)
-                value = 3 * row - 40 * threats + 2 * (len(near) - threats)
+                close = sum(1 for q in self.ring2[p] if cells[q] and owner_of(cells[q]) != side)
+                value = FLAG_RUN[row] - 40 * threats - 8 * close + 2 * (len(near) - threats)
             else:
                 value += ADVANCE * row
             score += value if side == me else -value
