@@ -30,6 +30,7 @@ from collections.abc import Sequence
 
 from myriad.core.errors import InvalidMoveError, PositionError
 from myriad.core.game import Game, Outcome
+from myriad.core.mechanics.rank_sampling import sample_ranks
 from myriad.core.move import DROP, MOVE, Move
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.state import State
@@ -285,9 +286,9 @@ class Generals(Game):
         return self.make_state(cells, state.to_move, state.flags, masks, hands)
 
     def determinize(self, observation: State, player: int, rng: random.Random) -> State:
-        """Ranks for the enemy's hidden pieces: each within its knowledge mask, the removed
-        enemy pieces within theirs, all together exactly the enemy's 21 (drawn piece by
-        piece in a random order, each choice kept only when the rest can still be matched)."""
+        """Ranks for the enemy's hidden pieces, those in its hand and its removed ones, each
+        within its knowledge mask, all together exactly the enemy's army
+        (:func:`~myriad.core.mechanics.rank_sampling.sample_ranks`)."""
         enemy = 1 - player
         marker = self.fog_codes[player]
         cells = list(observation.cells)
@@ -306,21 +307,7 @@ class Generals(Game):
                  for p in hidden]
         in_hand = observation.hands[enemy][UNKNOWN]  # pieces still to place: any rank
         every = items + [ALL] * in_hand + graves
-        order = list(range(len(every)))
-        rng.shuffle(order)
-        chosen: dict[int, int] = {}
-        for i in order:
-            options = [k for k in bits(every[i]) for _ in range(left[k])]
-            rng.shuffle(options)
-            for k in dict.fromkeys(options):
-                left[k] -= 1
-                rest = [every[j] for j in order if j not in chosen and j != i]
-                if matchable(rest, left):
-                    chosen[i] = k
-                    break
-                left[k] += 1
-            else:
-                raise PositionError("generals: no army fits what this observation knows")
+        chosen = sample_ranks(every, left, rng)
         for n, p in enumerate(hidden):
             cells[p] = code(chosen[n], enemy)
         hands = [list(h) for h in observation.hands]
@@ -563,26 +550,6 @@ def read_masks(text: str) -> list[int]:
     if len(out) > WIDTH * HEIGHT:
         raise PositionError("generals: too many knowledge masks")
     return out
-
-
-def matchable(items: Sequence[int], left: Sequence[int]) -> bool:
-    """Whether each knowledge mask of ``items`` can get a rank of its own from the counts
-    ``left`` (a bipartite matching: items to rank slots, by augmenting paths)."""
-    if sum(left) < len(items) or min(left) < 0:
-        return False
-    slots = [k for k in range(RANK_COUNT) for _ in range(left[k])]
-    owner = [-1] * len(slots)
-
-    def place(i: int, seen: list[bool]) -> bool:
-        for s, k in enumerate(slots):
-            if items[i] >> k & 1 and not seen[s]:
-                seen[s] = True
-                if owner[s] < 0 or place(owner[s], seen):
-                    owner[s] = i
-                    return True
-        return False
-
-    return all(place(i, [False] * len(slots)) for i in range(len(items)))
 
 
 def generals() -> Generals:
