@@ -62,6 +62,7 @@ FLAG_RUN = (0, 2, 4, 7, 11, 18, 30, 60)
 #: The rules panel's text: the module's rules paragraphs.
 RULES = " ".join(__doc__.split("\n\n")[2:6]).replace("\n", " ").replace("``", "")
 SIDES = "wb"
+DIGITS = "0123456789"
 #: counters: (quiet plies, a knowledge mask per cell, the removed pieces of each side).
 CELL_MASKS = 1
 GRAVES = CELL_MASKS + WIDTH * HEIGHT
@@ -468,7 +469,7 @@ class Generals(Game):
         for i, row in enumerate(rows):
             r, c = HEIGHT - 1 - i, 0
             for ch in row:
-                if ch.isdigit():
+                if ch in DIGITS:
                     c += int(ch)
                 elif ch in self.pieces.code_of_letter:
                     if c < WIDTH:
@@ -480,7 +481,7 @@ class Generals(Game):
                 raise PositionError(f"generals: row {r + 1} has {c} squares, not {WIDTH}")
         if side not in SIDES or phase not in ("s", "p"):
             raise PositionError(f"generals: side must be w or b and phase s or p, not {side!r} {phase!r}")
-        if not quiet.isdigit() or int(quiet) > QUIET_LIMIT:
+        if not quiet or any(ch not in DIGITS for ch in quiet) or len(quiet) > 3 or int(quiet) > QUIET_LIMIT:
             raise PositionError(f"generals: plies without a challenge must be 0 to {QUIET_LIMIT}, not {quiet!r}")
         to_move = SIDES.index(side)
         occupied = read_masks(occupied_text)
