@@ -66,6 +66,7 @@ REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
     "hex9": ("myriad.games.hex", "hex_game", {"size": 9}),
     "hex13": ("myriad.games.hex", "hex_game", {"size": 13}),
     "hex_noswap": ("myriad.games.hex", "hex_game", {"size": 11, "swap": False}),
+    "generals": ("myriad.games.generals", "generals", {}),
 }
 
 

@@ -434,6 +434,9 @@ function drawPiece(g, geo, layout, pos, piece) {
                                                     "font-size": ([...glyph].length > 1 ? 0.3 : 0.46) * size });
   } else if (piece.shape === "mark") {
     text(group, cx, cy + 0.03, piece.text, { class: "mark", fill: piece.owner === 0 ? "#1f5fbf" : "#c8322d" });
+  } else if (piece.shape === "glyph" && [...piece.text].length > 1) {  // a label (an insignia: "5★", "Col")
+    el("circle", { cx, cy, r: 0.42, fill: colour, stroke: darker(colour), "stroke-width": 0.04 }, group);
+    text(group, cx, cy + 0.02, piece.text, { class: "token", fill: inkOn(colour), "font-size": 0.3 });
   } else if (piece.shape === "glyph") {
     text(group, cx, cy + 0.04, piece.text + TEXT_STYLE, {
       class: "glyph", fill: colour, stroke: darker(colour), "stroke-width": inkOn(colour) === "#222" ? 0.025 : 0.01,
