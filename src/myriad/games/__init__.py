@@ -48,6 +48,8 @@ REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
     "foxgeese": ("myriad.games.hunt", "fox_and_geese", {"geese": 13}),
     "foxgeese17": ("myriad.games.hunt", "fox_and_geese", {"geese": 17}),
     "baghchal": ("myriad.games.hunt", "bagh_chal", {}),
+    "banqi": ("myriad.games.banqi", "banqi", {"rules": "taiwan"}),
+    "banqi_hk": ("myriad.games.banqi", "banqi", {"rules": "hongkong"}),
 }
 
 
