@@ -129,8 +129,6 @@ class Banqi(Game):
     family = "banqi"
     chance = True
     player_names = ("first", "second")
-    #: the pieces' own colours (the page draws red and black whoever plays them).
-    piece_colours = COLOUR_NAMES
 
     def __init__(self, rules: BanqiRules = BanqiRules(), name: str = "BanQi") -> None:
         if not 2 <= rules.quiet_limit <= 1000:
@@ -151,6 +149,8 @@ class Banqi(Game):
                                  for k, row in enumerate(self.table))
         self.face_down = pieces.code("cover", 0)
         self.turning = pieces.code("cover", 1)
+        #: the codes the page draws as the backs of pieces.
+        self.face_down_codes = (self.face_down, self.turning)
         self.slides = tuple(k in rules.sliders for k in KINDS)
         #: codes of the real pieces: code -> (kind, colour), full count.
         self.real_codes = tuple(pieces.code(k, c) for k in KINDS for c in (RED, BLACK))

@@ -65,6 +65,8 @@ def board_style(game: Game) -> str:
         return "checkered"
     if game.family == "hunt":
         return "lines"
+    if game.family == "banqi":
+        return "grid"
     return "plain"
 
 
@@ -77,8 +79,10 @@ def written(game: Game) -> bool:
 
 
 def _written_discs(game: Game) -> bool:
-    """Pieces written as characters on round discs: a chess-family game on the points."""
-    return game.family == "chess" and written(game) and board_style(game) == "intersections"
+    """Pieces written as characters on round discs: a chess-family game on the points, and
+    BanQi's xiangqi pieces on squares."""
+    return (game.family == "chess" and written(game) and board_style(game) == "intersections") or (
+        game.family == "banqi" and written(game))
 
 
 def palaces(game: Game) -> list[list[str]]:
@@ -135,12 +139,15 @@ def _algebraic(game: Game) -> bool:
 def piece_picture(game: Game, code: int) -> dict[str, Any]:
     """How a piece code is drawn: ``shape`` (glyph, disc, mark, token; round or wedge for a
     piece written as a character, then ``western``: its letter, for players who read
-    letters), the ``text`` to write, its ``owner`` and ``kind``, and ``king`` for a crowned
+    letters; back: a face-down piece, blank or ``?`` while it is being turned), the ``text`` to write, its ``owner`` and ``kind``, and ``king`` for a crowned
     draughts piece."""
     pieces = game.pieces
     kind = pieces.kind(code)
     owner = pieces.owner_of[code]
     picture: dict[str, Any] = {"owner": owner, "kind": kind.name, "letter": pieces.letter_of[code]}
+    if code in getattr(game, "face_down_codes", ()):  # BanQi's face-down pieces: their backs
+        picture.update(shape="back", text="" if code == game.face_down_codes[0] else "?")
+        return picture
     named = getattr(game, "piece_colours", None)
     if named:  # the piece's own colour, whoever plays it
         picture["colour"] = NAMED_COLOURS[named[owner]]
