@@ -77,6 +77,8 @@ RANK_VALUES = (60, 35, 20, 12, 8, 6, 4)
 CANNON_VALUE = 15
 #: How much a face-down piece of one's colour counts of its value (it is safe, but idle).
 HIDDEN_SHARE = 0.6
+#: How many flips the bots search at a node (the best by :meth:`Banqi.flip_scores`).
+FLIP_CANDIDATES = 4
 
 
 def capture_table(ranks: Sequence[str], allow: Iterable[tuple[str, str]] = (),
@@ -386,11 +388,13 @@ class Banqi(Game):
         enemies = [ChainPiece(p, 1, self.kind_of[v]) for p, v in enumerate(cells)
                    if v and v < fd and self.colour_of[v] != colour]
         empty = [not v for v in cells]
+        flips = [m[0][2] for m in moves if m[0][0] == SET]
+        flip_value = dict(zip(flips, self.flip_scores(state, flips)))
         scores = []
         for move in moves:
             first = move[0]
             if first[0] == SET:
-                scores.append(-1.0)
+                scores.append(flip_value[first[2]] - 1.0)
             elif first[0] == CAPTURE:
                 scores.append(100.0 + 10 * sum(values[self.kind_of[a[3]]] for a in move if a[0] == CAPTURE))
             else:
@@ -404,6 +408,51 @@ class Banqi(Game):
                 empty[frm], empty[to] = False, True
                 scores.append((after[0] - after[1]) - (before[0] - before[1]))
         return scores
+
+    def flip_scores(self, state: State, squares: Sequence[int]) -> list[float]:
+        """The expected result of flipping each of ``squares``, one reply deep, in piece
+        values: the piece turned up is drawn from the pool; one of the mover's is lost if
+        an enemy piece next to it may take it, one of the opponent's costs the mover its
+        best neighbour the new piece may take (the opponent moves next), and is itself
+        worth a little when a neighbour of the mover's may take it."""
+        pool = self.pool(state)
+        total = sum(pool.values())
+        if not total:
+            return [0.0] * len(squares)
+        mine = self.colour_of_player(state, state.to_move)
+        cells, fd, values, table = state.cells, self.face_down, self.values, self.chain_table
+        kind_of, colour_of = self.kind_of, self.colour_of
+        scores = []
+        for sq in squares:
+            near = [cells[t] for t in self.neighbours[sq] if cells[t] and cells[t] < fd]
+            if not near:
+                scores.append(0.0)
+                continue
+            expected = 0.0
+            for code, n in pool.items():
+                k, colour = kind_of[code], colour_of[code]
+                if colour == mine or mine < 0:
+                    if any(colour_of[v] != colour and table[kind_of[v]][k] for v in near):
+                        expected -= n * values[k]
+                else:
+                    hit = [values[kind_of[v]] for v in near if colour_of[v] == mine and table[k][kind_of[v]]]
+                    if hit:
+                        expected -= n * max(hit)
+                    elif any(colour_of[v] == mine and table[kind_of[v]][k] for v in near):
+                        expected += n * 0.3 * values[k]
+            scores.append(expected / total)
+        return scores
+
+    def candidate_moves(self, state: State, moves: list[Move]) -> list[Move]:
+        """Every step and capture, and the :data:`FLIP_CANDIDATES` flips that look best by
+        :meth:`flip_scores` (most flips far from the action are alike)."""
+        flips = [m for m in moves if m[0][0] == SET]
+        if len(flips) <= FLIP_CANDIDATES or self.is_chance(state):
+            return moves
+        scores = self.flip_scores(state, [m[0][2] for m in flips])
+        best = sorted(range(len(flips)), key=lambda i: -scores[i])[:FLIP_CANDIDATES]
+        keep = {flips[i] for i in best}
+        return [m for m in moves if m[0][0] != SET or m in keep]
 
     def move_heuristic(self, state: State, move: Move) -> float:
         return self.move_heuristics(state, [move])[0]
