@@ -1,8 +1,9 @@
 """BanQi: rules on hand-built positions, chance at the flips, notation, positions, replay.
 
-No BanQi move generator could be run here as an oracle, so the rules are checked on
-positions built by hand against the rule statements of Wikipedia's "Banqi" article and of
-the Computer Olympiad's Chinese Dark Chess (CDC) rules (the Taiwanese default): ranks
+The moves are compared with an independent referee (the TCGA computer dark chess kit's,
+last test) along random games, and the rules are checked on positions built by hand
+against the rule statements of Wikipedia's "Banqi" article and of the Computer Olympiad's
+Chinese Dark Chess (CDC) rules (the Taiwanese default): ranks
 general > advisor > elephant > chariot > horse > cannon > soldier, equal or lower rank
 taken, the soldier takes the general and not the other way round, the cannon takes any
 rank by jumping exactly one piece, face-down pieces are neither taken nor moved.
@@ -10,10 +11,14 @@ rank by jumping exactly one piece, face-down pieces are neither taken nor moved.
 
 from __future__ import annotations
 
+import gzip
+from pathlib import Path
+
 import pytest
 
 from myriad.arena.match import play_game
 from myriad.core.errors import IllegalMoveError, InvalidMoveError, PositionError
+from myriad.core.move import SET
 from myriad.games import get_game
 from myriad.games.banqi import HONG_KONG_RANKS, TAIWAN_RANKS, Banqi, BanqiRules, capture_table, may_capture
 
@@ -232,3 +237,28 @@ def test_a_record_with_its_seed_replays_exactly() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.reason == first.reason
     assert sum(1 for m in first.moves if m in FULL) >= 10  # the draws are in the record
+
+
+# -- an independent referee ---------------------------------------------------------------------
+
+REFEREE_DATA = Path(__file__).parent / "data" / "banqi_cdc_referee.txt.gz"
+
+
+def test_moves_agree_with_the_tcga_referee() -> None:
+    """Along 15 random games, at every position with the colours decided, our steps and
+    captures are exactly those the TCGA dark chess kit's Referee allows (see
+    tests/data/make_banqi_cdc.py); flips are the face-down squares in both."""
+    lines = gzip.open(REFEREE_DATA, "rt").read().splitlines()
+    assert len(lines) > 2500
+    captures = cannon_captures = 0
+    for line in lines:
+        position, _, expected = line.partition("\t")
+        state = GAME.parse_position(position)
+        ours = set()
+        for move in GAME.legal_moves(state):
+            if move[0][0] != SET:
+                ours.add(f"{GAME.square_name(move.frm)}-{GAME.square_name(move.to)}")
+                captures += bool(move.captures)
+                cannon_captures += bool(move.captures) and "C" in GAME.pieces.letter_of[move[1][3]].upper()
+        assert ours == set(expected.split()), f"{position}: ours {sorted(ours)}, referee {expected}"
+    assert captures > 1000 and cannon_captures > 100  # the data exercises captures, cannons' too
