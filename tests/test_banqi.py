@@ -179,7 +179,7 @@ def test_endings() -> None:
     stuck = GAME.parse_position(pos("4/4/4/4/4/4/r3/Pn2", rest("P", "r", "n")))
     assert GAME.legal_moves(stuck) == [] and GAME.outcome(stuck).winner == 1
     # the quiet-ply limit draws
-    quiet = GAME.parse_position(pos("4/4/4/k3/4/4/4/3K", rest("K", "k"), quiet=49))
+    quiet = GAME.parse_position(pos("4/4/4/k3/4/4/4/3K", rest("K", "k"), quiet=59))
     assert GAME.outcome(quiet) is None
     drawn = GAME.play_text(quiet, "d1-d2")
     assert GAME.outcome(drawn).winner is None and GAME.legal_moves(drawn) == []
@@ -207,7 +207,7 @@ def test_notation_aliases_and_refusals() -> None:
     "XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXXK 1 - - 0",            # face up, colours undecided
     "XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXXX 1 r - 0",            # colours without a flip
     "XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXX1 1 r Z 0",            # unknown captured letter
-    "XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXX1 1 r p 51",           # past the quiet limit
+    "XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXX1 1 r p 61",           # past the quiet limit
     "XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXXQ 1 r - 0",            # unknown piece
 ])
 def test_bad_positions_are_refused(text: str) -> None:

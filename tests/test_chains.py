@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from myriad.core.mechanics.chains import FADE, ChainPiece, chain_score, distances, piece_outlook
+from myriad.core.mechanics.chains import ChainPiece, chain_score, distances, piece_outlook, weight
 from myriad.games import get_game
 
 STRONG, WEAK = 0, 1
@@ -42,10 +42,12 @@ def test_equal_chains_go_by_parity(gap: int, mover_wins: bool) -> None:
     line = corridor(8)
     empty = empty_except(8, pieces)
     score = chain_score(line, empty, pieces, TAKES, VALUES, side=0, to_move=0)
-    stake = 2 * VALUES[WEAK] * FADE ** gap  # my gain and its loss (or the reverse)
+    # the winner of the race gains the other piece, in 2 * gap - 1 plies if it moves first
+    stake = VALUES[WEAK] * weight(gap, mover_wins)
     assert score == pytest.approx(stake if mover_wins else -stake)
     # the same position with the other side to move: the sign flips
-    assert chain_score(line, empty, pieces, TAKES, VALUES, side=0, to_move=1) == pytest.approx(-score)
+    other = chain_score(line, empty, pieces, TAKES, VALUES, side=0, to_move=1)
+    assert other == pytest.approx(-score)
 
 
 def test_bonus_and_penalty_chains() -> None:
@@ -55,13 +57,22 @@ def test_bonus_and_penalty_chains() -> None:
     line = corridor(8)
     empty = empty_except(8, pieces)
     for to_move in (0, 1):
-        assert chain_score(line, empty, pieces, TAKES, VALUES, 0, to_move) == pytest.approx(2 * 2.0 * FADE ** 3)
-        assert chain_score(line, empty, pieces, TAKES, VALUES, 1, to_move) == pytest.approx(-2 * 2.0 * FADE ** 3)
+        stake = 2.0 * weight(3, to_move == 0)
+        assert chain_score(line, empty, pieces, TAKES, VALUES, 0, to_move) == pytest.approx(stake)
+        assert chain_score(line, empty, pieces, TAKES, VALUES, 1, to_move) == pytest.approx(-stake)
+    # the strong side gains sooner when it moves first
+    assert chain_score(line, empty, pieces, TAKES, VALUES, 0, 0) > chain_score(line, empty, pieces, TAKES, VALUES, 0, 1)
     gain, loss = piece_outlook(line, empty, pieces[1], [pieces[0]], TAKES, VALUES, True)
-    assert gain == 0 and loss == pytest.approx(2.0 * FADE ** 3)
+    assert gain == 0 and loss == pytest.approx(2.0 * weight(3, False))
     walled = empty[:]
     walled[1] = False  # a third piece (face down, say) in the way
     assert chain_score(line, walled, pieces, TAKES, VALUES, 0, 0) == 0
+
+
+def test_weights_fade_with_plies() -> None:
+    assert weight(1, True) == pytest.approx(0.8) and weight(1, True) < 1  # less than the capture itself
+    plies = [weight(1, True), weight(1, False), weight(2, True), weight(2, False), weight(3, True)]
+    assert plies == sorted(plies, reverse=True)
 
 
 def test_nearer_targets_count_more() -> None:

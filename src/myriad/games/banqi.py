@@ -14,7 +14,9 @@ along a file or rank, over exactly one piece (face up or down, of either colour)
 enemy face-up piece beyond, of any rank.  Face-down pieces are never captured and never
 move.  The first flip decides the colours: the flipper plays the colour turned up.
 End: a player whose pieces are all captured, or who has no legal move, loses; a run of
-``quiet_limit`` plies (default 50) without a flip or a capture draws.
+``quiet_limit`` plies (default 60, as in the TCGA/CDC rules) without a flip or a capture
+draws.  Not implemented: the TCGA rules' draw by threefold repetition (the quiet-ply limit
+ends such games).
 
 Rule sets (parameters): ``ranks`` is the order, highest first (Taiwanese/CDC:
 general > advisor > elephant > chariot > horse > cannon > soldier; Hong Kong, where the
@@ -117,7 +119,7 @@ class BanqiRules:
     sliders: frozenset[str] = field(default_factory=frozenset)
     cannon_jumps: bool = True
     chained: bool = False
-    quiet_limit: int = 50
+    quiet_limit: int = 60
 
 
 def board() -> Topology:
@@ -570,7 +572,7 @@ class Banqi(Game):
         return f"{text}\n{who}; captured: {captured}"
 
 
-def banqi(rules: str = "taiwan", chained: bool = False, quiet_limit: int = 50) -> Banqi:
+def banqi(rules: str = "taiwan", chained: bool = False, quiet_limit: int = 60) -> Banqi:
     """BanQi under the ``taiwan`` (CDC, the default) or ``hongkong`` rank order."""
     if rules == "taiwan":
         return Banqi(BanqiRules(chained=chained, quiet_limit=quiet_limit), "BanQi (dark chess)")

@@ -15,8 +15,9 @@ land on each enemy piece (its *chain* to that target), and scores:
   whoever steps in between is taken), so with ``d`` odd the chain is a bonus for the side
   to move and a penalty for the other, with ``d`` even the reverse.
 
-Each piece counts its best bonus (or won race) and its worst danger (or lost race), not
-every pair, so a crowd of targets does not swamp material.  Everything is generic: the
+Each piece counts its best bonus chain (or won race), not every pair, so a crowd of
+targets does not swamp material; a side's penalty chains are the other side's bonus
+chains, counted once.  A chain's worth fades with the plies it needs (:func:`weight`).  Everything is generic: the
 game gives the neighbour table, which cells are empty, its pieces as
 ``(cell, side, kind)``, a capture table ``may_capture[attacker_kind][victim_kind]`` and a
 value per kind.  Used by games as their evaluation term and for move ordering
@@ -28,9 +29,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-#: How much a chain of length ``d`` is worth, as a share of the value at stake:
-#: ``FADE ** d`` (a capture one step away is worth half the piece).
-FADE = 0.5
+#: What a chain is worth, as a share of the value at stake, by the plies its side needs to
+#: land (``2d - 1`` for the side to move, ``2d`` for the other, ``d`` steps away):
+#: ``NEAR * FADE ** (plies - 1)``, so a capture the mover can make now is worth 0.8 of the
+#: piece (less than taking it: the search prefers the capture to the threat) and a piece
+#: hanging where its owner moves first (it may run) 0.56.
+NEAR = 0.8
+FADE = 0.7
+#: How far chains are followed (six steps: under 3% of the stake).
+LIMIT = 6
+
+
+def weight(steps: int, first: bool) -> float:
+    """The share of the stake a chain of ``steps`` steps is worth to a side that moves
+    ``first`` (or second)."""
+    return NEAR * FADE ** (2 * steps - (2 if first else 1))
 
 
 class ChainPiece(NamedTuple):
@@ -63,10 +76,11 @@ def distances(neighbours: Sequence[Sequence[int]], empty: Sequence[bool], start:
 
 def piece_outlook(neighbours: Sequence[Sequence[int]], empty: Sequence[bool], piece: ChainPiece,
                   enemies: Sequence[ChainPiece], may_capture: Sequence[Sequence[bool]],
-                  values: Sequence[float], first: bool, limit: int = 12) -> tuple[float, float]:
+                  values: Sequence[float], first: bool, limit: int = LIMIT) -> tuple[float, float]:
     """``(best gain, worst loss)`` of one piece against ``enemies``: the largest
-    ``value * FADE ** d`` of a bonus chain or won race, and of a penalty chain or lost race.
-    ``first``: whether the piece's side moves first (the parity of equal chains)."""
+    ``value * weight(d, ...)`` of a bonus chain or won race (the target's value), and of a
+    penalty chain or lost race (the piece's own value).  ``first``: whether the piece's
+    side moves first (the parity of equal chains, and the plies each chain needs)."""
     reach = distances(neighbours, empty, piece.cell, limit)
     gain = loss = 0.0
     mine = piece.kind
@@ -74,30 +88,34 @@ def piece_outlook(neighbours: Sequence[Sequence[int]], empty: Sequence[bool], pi
         d = reach.get(enemy.cell)
         if d is None:
             continue
-        fade = FADE ** d
         takes, taken = may_capture[mine][enemy.kind], may_capture[enemy.kind][mine]
         if takes and taken:  # equal chain: the side to move wins odd races
             takes = (d % 2 == 1) == first
             taken = not takes
         if takes:
-            gain = max(gain, values[enemy.kind] * fade)
+            gain = max(gain, values[enemy.kind] * weight(d, first))
         elif taken:
-            loss = max(loss, values[mine] * fade)
+            loss = max(loss, values[mine] * weight(d, not first))
     return gain, loss
 
 
 def chain_score(neighbours: Sequence[Sequence[int]], empty: Sequence[bool], pieces: Sequence[ChainPiece],
                 may_capture: Sequence[Sequence[bool]], values: Sequence[float], side: int, to_move: int,
-                limit: int = 12) -> float:
+                limit: int = LIMIT) -> float:
     """The chains of ``side`` less those of its opponents (two sides): the sum over its
-    pieces of best gain minus worst loss, less the same for the other side's pieces, with
-    ``to_move`` deciding the parity of equal chains."""
+    pieces of their best gain, less the same for the other side's pieces (whose bonus
+    chains are ``side``'s penalty chains: each pair is counted once), with ``to_move``
+    deciding the parity of equal chains."""
     score = 0.0
+    by_side: dict[int, list[ChainPiece]] = {}
     for piece in pieces:
-        enemies = [p for p in pieces if p.side != piece.side]
-        if not enemies:
-            continue
-        gain, loss = piece_outlook(neighbours, empty, piece, enemies, may_capture, values,
-                                   piece.side == to_move, limit)
-        score += (gain - loss) if piece.side == side else (loss - gain)
+        by_side.setdefault(piece.side, []).append(piece)
+    if len(by_side) < 2:
+        return 0.0
+    for own, group in by_side.items():
+        enemies = [p for s, g in by_side.items() if s != own for p in g]
+        first = own == to_move
+        for piece in group:
+            gain, _loss = piece_outlook(neighbours, empty, piece, enemies, may_capture, values, first, limit)
+            score += gain if own == side else -gain
     return score
