@@ -145,8 +145,9 @@ def piece_picture(game: Game, code: int) -> dict[str, Any]:
     kind = pieces.kind(code)
     owner = pieces.owner_of[code]
     picture: dict[str, Any] = {"owner": owner, "kind": kind.name, "letter": pieces.letter_of[code]}
-    if code in getattr(game, "face_down_codes", ()):  # BanQi's face-down pieces: their backs
-        picture.update(shape="back", text="" if code == game.face_down_codes[0] else "?")
+    backs: tuple[int, ...] = getattr(game, "face_down_codes", ())
+    if code in backs:  # BanQi's face-down pieces: their backs
+        picture.update(shape="back", text="" if code == backs[0] else "?")
         return picture
     named = getattr(game, "piece_colours", None)
     if named:  # the piece's own colour, whoever plays it
