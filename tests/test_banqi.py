@@ -262,3 +262,20 @@ def test_moves_agree_with_the_tcga_referee() -> None:
                 cannon_captures += bool(move.captures) and "C" in GAME.pieces.letter_of[move[1][3]].upper()
         assert ours == set(expected.split()), f"{position}: ours {sorted(ours)}, referee {expected}"
     assert captures > 1000 and cannon_captures > 100  # the data exercises captures, cannons' too
+
+
+def test_flip_scores_fear_a_flip_next_to_an_enemy_that_takes_it() -> None:
+    """Bot knowledge: a flip beside the black general (red to move) may turn up a red piece
+    the general takes at once, or a black piece that takes the red chariot beside it; a flip
+    far from every face-up piece risks nothing; flips are searched best first."""
+    # black general b5, red chariot c4; face down: b4 (beside both), d1 (far), and a1
+    board = "4/4/4/1k2/1XR1/4/4/X2X"
+    # (face down: two red advisors, which the general takes, and a black one, which takes
+    # the chariot; soldiers would be harmless: the general never takes one)
+    state = GAME.parse_position(pos(board, rest("k", "R", "G", "g", "G")))
+    near, far = GAME.flip_scores(state, [GAME.topology.pos("b4"), GAME.topology.pos("d1")])
+    assert far == 0 and near < 0
+    flips = [m for m in GAME.legal_moves(state) if m[0][0] == SET]
+    assert len(flips) == 3
+    scores = dict(zip((GAME.format_move(state, m) for m in flips), GAME.move_heuristics(state, flips)))
+    assert scores["b4"] < scores["d1"] == scores["a1"]
