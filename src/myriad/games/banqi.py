@@ -79,6 +79,10 @@ RANK_VALUES = (60, 35, 20, 12, 8, 6, 4)
 CANNON_VALUE = 15
 #: How much a face-down piece of one's colour counts of its value (it is safe, but idle).
 HIDDEN_SHARE = 0.6
+#: How much of the evaluation is gone when the quiet plies reach the draw limit (it shrinks
+#: with their square): the side ahead flips or captures before the draw, the side behind
+#: steers for it.
+QUIET_SHRINK = 0.75
 #: How many flips the bots search at a node (the best by :meth:`Banqi.flip_scores`).
 FLIP_CANDIDATES = 4
 
@@ -354,7 +358,8 @@ class Banqi(Game):
     def evaluate_for(self, state: State, player: int) -> float:
         """Material of ``player``'s colour less the other's (face-down pieces still unseen
         counted at :data:`HIDDEN_SHARE` of their value), plus the chain/parity term of
-        :mod:`myriad.core.mechanics.chains`; 0 before the first flip."""
+        :mod:`myriad.core.mechanics.chains`, shrunk as the quiet plies near the draw
+        (:data:`QUIET_SHRINK`); 0 before the first flip."""
         mine = self.colour_of_player(state, player)
         if mine < 0:
             return 0.0
@@ -376,7 +381,7 @@ class Banqi(Game):
             empty = [not v for v in cells]
             to_move = 1 - state.flags[0] if state.to_move == self.chance_player else state.to_move
             score += chain_score(self.neighbours, empty, pieces, self.chain_table, values, player, to_move)
-        return score
+        return score * (1.0 - QUIET_SHRINK * (state.counters[0] / self.banqi_rules.quiet_limit) ** 2)
 
     def move_heuristics(self, state: State, moves: Sequence[Move]) -> list[float]:
         """Captures first (the most valuable victims), then steps by how much the moved
