@@ -118,9 +118,14 @@ def literal_paranoid(game: Game, state: State, depth: int, me: int, scale: float
 
 
 def leaves(game: Game, state: State, depth: int) -> int:
-    """About how many leaves the literal search to ``depth`` has: the root's number of
-    moves to the power of the depth."""
-    return len(game.candidate_moves(state, game.legal_moves(state))) ** depth
+    """About how many leaves the literal search to ``depth`` has: the root's branching to
+    the power of the depth, a move that hands the turn to chance counting its outcomes
+    (a BanQi flip opens up to 14)."""
+    branching = 0
+    for move in game.candidate_moves(state, game.legal_moves(state)):
+        after = game.play(state, move)
+        branching += len(game.chance_outcomes(after)) if game.is_chance(after) else 1
+    return branching ** depth
 
 
 # -- the checks -----------------------------------------------------------------------------

@@ -67,6 +67,8 @@ REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
     "hex13": ("myriad.games.hex", "hex_game", {"size": 13}),
     "hex_noswap": ("myriad.games.hex", "hex_game", {"size": 11, "swap": False}),
     "generals": ("myriad.games.generals", "generals", {}),
+    "banqi": ("myriad.games.banqi", "banqi", {"rules": "taiwan"}),
+    "banqi_hk": ("myriad.games.banqi", "banqi", {"rules": "hongkong"}),
 }
 
 

@@ -76,6 +76,8 @@ def board_style(game: Game) -> str:
         return "terrain"
     if game.family == "connection":
         return "hex"
+    if game.family == "banqi":
+        return "grid"
     return "plain"
 
 
@@ -88,10 +90,10 @@ def written(game: Game) -> bool:
 
 
 def _written_discs(game: Game) -> bool:
-    """Pieces written as characters on round discs: a chess-family game on the points, or
-    a board of terrain (Jungle's animals)."""
+    """Pieces written as characters on round discs: a chess-family game on the points, a
+    board of terrain (Jungle's animals), and BanQi's xiangqi pieces on squares."""
     return written(game) and ((game.family == "chess" and board_style(game) == "intersections")
-                              or board_style(game) == "terrain")
+                              or board_style(game) == "terrain" or game.family == "banqi")
 
 
 def palaces(game: Game) -> list[list[str]]:
@@ -148,12 +150,16 @@ def _algebraic(game: Game) -> bool:
 def piece_picture(game: Game, code: int) -> dict[str, Any]:
     """How a piece code is drawn: ``shape`` (glyph, disc, mark, token; round or wedge for a
     piece written as a character, then ``western``: its letter, for players who read
-    letters), the ``text`` to write, its ``owner`` and ``kind``, and ``king`` for a crowned
+    letters; back: a face-down piece, blank or ``?`` while it is being turned), the ``text`` to write, its ``owner`` and ``kind``, and ``king`` for a crowned
     draughts piece."""
     pieces = game.pieces
     kind = pieces.kind(code)
     owner = pieces.owner_of[code]
     picture: dict[str, Any] = {"owner": owner, "kind": kind.name, "letter": pieces.letter_of[code]}
+    backs: tuple[int, ...] = getattr(game, "face_down_codes", ())
+    if code in backs:  # BanQi's face-down pieces: their backs
+        picture.update(shape="back", text="" if code == backs[0] else "?")
+        return picture
     named = getattr(game, "piece_colours", None)
     if named:  # the piece's own colour, whoever plays it
         picture["colour"] = NAMED_COLOURS[named[owner]]

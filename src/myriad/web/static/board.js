@@ -420,6 +420,11 @@ function drawPiece(g, geo, layout, pos, piece) {
     el("circle", { cx, cy, r: 0.35, fill: "none", stroke: ink, "stroke-width": 0.02 }, group);
     text(group, cx, cy + 0.02, geo.western ? piece.western : piece.text,
          { class: geo.western ? "round-text western" : "round-text", fill: ink });
+  } else if (piece.shape === "back") {  // a face-down piece (BanQi): a blank disc, "?" while it turns
+    el("circle", { cx, cy: cy + 0.03, r: 0.43, class: "disc-shadow" }, group);
+    el("circle", { cx, cy, r: 0.43, class: "back-piece" }, group);
+    el("circle", { cx, cy, r: 0.35, fill: "none", class: "back-ring" }, group);
+    if (piece.text) text(group, cx, cy + 0.02, piece.text, { class: "round-text" });
   } else if (piece.shape === "wedge") {  // shogi: a pentagon pointing at the opponent
     const up = (piece.owner === 0) !== geo.flipped;
     const size = piece.size || 1;  // the king the largest, pawns the smallest
