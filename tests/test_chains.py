@@ -1,4 +1,4 @@
-"""The chain/parity heuristic (core/mechanics/chains.py) on hand-built boards.
+"""The chain/parity heuristic (games/chains.py) on hand-built boards.
 
 A 1x8 corridor and a 4x8 grid; two sides, kinds 0 (strong) and 1 (weak): the strong kind
 takes both, the weak kind takes only its own kind, so strong-strong and weak-weak pairs
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from myriad.core.mechanics.chains import ChainPiece, chain_score, distances, piece_outlook, weight
+from myriad.games.chains import ChainPiece, chain_score, distances, piece_outlook, weight
 from myriad.games import get_game
 
 STRONG, WEAK = 0, 1

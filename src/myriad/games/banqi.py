@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
 from myriad.core.game import Game, Next, Outcome
-from myriad.core.mechanics.chains import ChainPiece, chain_score, piece_outlook
+from myriad.games.chains import ChainPiece, chain_score, piece_outlook
 from myriad.core.move import CAPTURE, MOVE, SET, Action, Move
 from myriad.core.numbers import read_int, shortened
 from myriad.core.pieces import PieceKind, PieceSet
@@ -358,7 +358,7 @@ class Banqi(Game):
     def evaluate_for(self, state: State, player: int) -> float:
         """Material of ``player``'s colour less the other's (face-down pieces still unseen
         counted at :data:`HIDDEN_SHARE` of their value), plus the chain/parity term of
-        :mod:`myriad.core.mechanics.chains`, shrunk as the quiet plies near the draw
+        :mod:`myriad.games.chains`, shrunk as the quiet plies near the draw
         (:data:`QUIET_SHRINK`); 0 before the first flip."""
         mine = self.colour_of_player(state, player)
         if mine < 0:
@@ -385,7 +385,7 @@ class Banqi(Game):
 
     def move_heuristics(self, state: State, moves: Sequence[Move]) -> list[float]:
         """Captures first (the most valuable victims), then steps by how much the moved
-        piece's chains improve (:func:`~myriad.core.mechanics.chains.piece_outlook` before and
+        piece's chains improve (:func:`~myriad.games.chains.piece_outlook` before and
         after), then flips."""
         cells = state.cells
         if state.to_move == self.chance_player:
