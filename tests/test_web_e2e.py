@@ -387,6 +387,35 @@ def test_every_game_opens_and_takes_a_move(page: Page, server: Server) -> None:
         assert wait_played(page, 1)[0] in (move["notation"], "?" if layout["hidden"] else None), layout["id"]
 
 
+def test_a_dark_game_shows_each_page_its_own_view(browser: Browser, server: Server) -> None:
+    """Two players of dark chess on two browsers and a watcher: each page draws its own
+    seat's view (the watcher the public one), also after a move comes over the WebSocket."""
+    view = create(server, {"game": "darkchess", "seats": ["human", "human"], "public": True})
+    keys = view["keys"]
+
+    def kind(page: Page, name: str, what: str) -> None:
+        expect(piece(page, name)).to_have_class(re.compile(rf"\bkind-{what}\b"))
+
+    with new_page(browser, "dark-white-browser-1") as white, new_page(browser, "dark-black-browser-1") as black, \
+            new_page(browser, "dark-watcher-browser-1") as watcher:
+        for page, held in ((white, [keys[0], None]), (black, [None, keys[1]]), (watcher, [])):
+            open_game(page, server, {**view, "keys": held})
+        kind(white, "e2", "pawn")
+        kind(white, "e7", "fog")
+        kind(black, "e7", "pawn")
+        kind(black, "e2", "fog")
+        kind(watcher, "e2", "fog")
+        kind(watcher, "e7", "fog")
+        call(server, "POST", f"/api/games/{view['id']}/moves", {"move": "e4", "ply": 0}, seat=keys[0])
+        assert wait_played(white, 1) == ["e4"]
+        assert wait_played(black, 1) == ["?"] and wait_played(watcher, 1) == ["?"]
+        kind(white, "e4", "pawn")
+        kind(black, "e4", "fog")
+        kind(watcher, "e4", "fog")
+        kind(watcher, "e7", "fog")
+        expect(black.locator("#status")).to_contain_text("black")
+
+
 def test_an_invitation_link_hands_a_seat_to_a_friend(page: Page, server: Server, browser: Browser) -> None:
     page.goto(server.base)
     page.select_option("#game-select", "chess")

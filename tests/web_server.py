@@ -20,8 +20,11 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-#: The requests that act for a seat: they carry a seat key.
-SEAT_ACTION = re.compile(r"/api/games/([^/?]+)/(moves|undo|redo)")
+#: The requests about one game: they carry a seat key when the browser holds one (a seat's
+#: view of a game with hidden information; acting for a seat).
+SEAT_ACTION = re.compile(r"/api/games/([^/?]+)")
+#: The requests that act for a seat: the key of the seat to move when two are held.
+ACTION = re.compile(r"/api/games/[^/?]+/(moves|undo|redo)")
 
 
 class Keyring:
@@ -37,14 +40,15 @@ class Keyring:
             self.keys[view["id"]] = view["keys"]
 
     def headers(self, path: str, to_move: Callable[[str], int]) -> dict[str, str]:
-        """The headers for a request to ``path``: the client secret, and for a seat's action
-        the key of the seat to move (``to_move(game_id)`` asks), else of any held seat."""
+        """The headers for a request to ``path``: the client secret, and for a request about
+        a game the key of a seat held: for an action, of the seat to move (``to_move(game_id)``
+        asks), else the first."""
         headers = {"X-Myriad-Client": self.client}
         match = SEAT_ACTION.search(path)
         held = [k for k in self.keys.get(match[1], []) if k] if match else []
         if match and held:
             keys = self.keys[match[1]]
-            key = keys[to_move(match[1])] if len(held) > 1 else None
+            key = keys[to_move(match[1])] if len(held) > 1 and ACTION.search(path) else None
             headers["X-Myriad-Seat"] = key or held[0]
         return headers
 

@@ -207,6 +207,26 @@ class Game:
         game's "unknown" marker, written and read by ``format_position``/``parse_position``."""
         return state
 
+    def public_view(self, state: State) -> State:
+        """What anyone may know of ``state``, holding no seat (a spectator): the whole state
+        in a game of perfect information or once the game is over.  While a game with hidden
+        information goes on, the facts every player's observation states alike: a cell
+        shows its content only where every player sees it, else the "unknown" marker of the
+        first player who does not (so nothing any one player cannot see is shown); a flag,
+        counter or hand's count is kept where all observations agree, else 0.  The
+        answer is for display, not a position any player could observe."""
+        if not self.hidden_information or self.outcome(state) is not None:
+            return state
+        seen = [self.observe(state, p) for p in range(self.players)]
+        cells = [next((o.cells[i] for o in seen if o.cells[i] != c), c) for i, c in enumerate(state.cells)]
+
+        def agreed(values: Sequence[Sequence[int]]) -> list[int]:
+            return [v[0] if all(x == v[0] for x in v) else 0 for v in zip(*values)]
+
+        hands = [agreed(hand) for hand in zip(*(o.hands for o in seen))]
+        return self.make_state(cells, state.to_move, agreed([o.flags for o in seen]),
+                               agreed([o.counters for o in seen]), hands)
+
     def determinize(self, observation: State, player: int, rng: random.Random) -> State:
         """A whole state, drawn with ``rng``, that ``player`` would observe as ``observation``
         (the "shadow board" of determinizing bots).  Perfect information: the observation."""

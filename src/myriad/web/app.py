@@ -19,7 +19,9 @@ API (all JSON):
 * ``POST /api/games/{id}/moves``            ``{move: "e4", ply?: n}`` (the seat to move)
 * ``POST /api/games/{id}/undo`` and ``/redo`` (a human seat; the owner when only bots play)
 * ``GET  /api/games/{id}/record``           the game record as text (PGN, PDN or moves)
-* ``WS   /api/games/{id}/ws``               ``{"type": "state", "game": ...}`` on every change
+* ``WS   /api/games/{id}/ws``               ``{"type": "state", "game": ...}`` on every change,
+                                             the view of the seat whose key the page sends
+                                             (``{"type": "seat", "key": "..."}``)
 
 Who is asking: ``X-Myriad-Client`` carries the browser's own secret (creating a game needs
 one; its creator owns the game) and ``X-Myriad-Seat`` the key of a seat.  Requests whose
@@ -215,7 +217,11 @@ class Api:
         session, keys = await self.games.create(who, data.get("game"), data.get("seats"), data.get("position"),
                                                 data.get("setup"), data.get("movetime"), data.get("delay"),
                                                 data.get("public"))
-        return JSONResponse({**session.view(who), "keys": keys}, status_code=201)
+        # the creator holds every human seat: the view of the one to move, else of the first
+        held = [k for k in keys if k]
+        mover = keys[session.state.to_move] if session.state.to_move < len(keys) else None
+        seated = Caller(who.client, mover or held[0]) if held else who
+        return JSONResponse({**session.view(seated), "keys": keys}, status_code=201)
 
     async def get_game(self, request: Request) -> Response:
         return JSONResponse((await self.session(request)).view(caller(request)))
@@ -266,37 +272,64 @@ class Api:
                                  headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     async def live(self, websocket: WebSocket) -> None:
-        """Send the game's view now and after every change, until the page goes away."""
+        """Send the game's view now and after every change, until the page goes away; each
+        connection gets its own receiver's view.  Who receives it: the seat key sent in a
+        message ``{"type": "seat", "key": "..."}`` (a browser cannot set headers on a
+        WebSocket, and a key in the URL would reach logs), else the ``X-Myriad-Seat``
+        header of the handshake, else nobody (a watcher: the public view of a hidden game).
+        A seat message may come at any time; the view is sent again at once, marked
+        ``"seated": true`` (the page may ignore views sent before its key was read)."""
         try:
             session = await self.games.get(websocket.path_params["game_id"])
+            who = caller(websocket)
         except MyriadError:
             await websocket.close(code=4404)
             return
         await websocket.accept()
         queue = session.subscribe()
+        receiving: asyncio.Future[dict[str, Any] | None] | None = None
         try:
-            await websocket.send_json({"type": "state", "game": session.view()})
-            receiving = asyncio.ensure_future(self._drain(websocket))
-            while not receiving.done():
+            await websocket.send_json({"type": "state", "game": session.view(who)})
+            receiving = asyncio.ensure_future(self._receive(websocket))
+            while True:
                 sending = asyncio.ensure_future(queue.get())
                 done, _ = await asyncio.wait({sending, receiving}, return_when=asyncio.FIRST_COMPLETED)
-                if sending in done:
-                    await websocket.send_json(sending.result())
-                else:
+                if sending not in done:
                     sending.cancel()
+                if receiving in done:
+                    message = receiving.result()
+                    if message is None:
+                        return
+                    key = message.get("key") if message.get("type") == "seat" else False
+                    if key is not False:
+                        if key is not None and (not isinstance(key, str) or not SECRET.fullmatch(key)):
+                            key = None  # a key of the wrong shape is no key: the public view
+                        who = Caller(who.client, key)
+                        await websocket.send_json({"type": "state", "game": session.view(who), "seated": True})
+                    receiving = asyncio.ensure_future(self._receive(websocket))
+                if sending in done:
+                    await websocket.send_json({"type": "state", "game": session.view(who)})
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             session.unsubscribe(queue)
+            if receiving is not None:
+                receiving.cancel()
 
     @staticmethod
-    async def _drain(websocket: WebSocket) -> None:
-        """Read (and ignore) what the page sends, until it disconnects."""
+    async def _receive(websocket: WebSocket) -> dict[str, Any] | None:
+        """The next JSON object the page sends (anything else reads as ``{}``), or None when
+        it disconnects."""
         with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    return
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return None
+            try:
+                data = json.loads(message.get("text") or message.get("bytes") or b"")
+            except (json.JSONDecodeError, UnicodeDecodeError):
+                return {}
+            return data if isinstance(data, dict) else {}
+        return None
 
     # -- the page --------------------------------------------------------------------------
 

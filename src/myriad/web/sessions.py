@@ -150,7 +150,7 @@ class Session:
         self.ticket: Ticket | None = None
         self.notice = ""
         self.lock = asyncio.Lock()
-        self.subscribers: set[asyncio.Queue[dict[str, Any]]] = set()
+        self.subscribers: set[asyncio.Queue[int]] = set()
         self.task: asyncio.Task[None] | None = None
         #: the secret part of the seed of chance's draws (see the module's notes)
         self.chance_seed = secrets.randbits(64)
@@ -212,12 +212,16 @@ class Session:
         if not self.owned_by(caller):
             raise Forbidden("only the player who created this game may change its settings or delete it")
 
-    def viewer(self, caller: Caller | None = None) -> int:
-        """The player whose view the page gets: the caller's seat, else the human to move,
-        else the first human seat, else the first player."""
+    def viewer(self, caller: Caller | None = None) -> int | None:
+        """The player whose view the page gets: the caller's seat; else, in a game with
+        hidden information, None (the public view: :meth:`Game.public_view`, nothing any
+        one player cannot see); else the human to move, else the first human seat, else the
+        first player (the whole state is shown either way)."""
         seat = self.seat_of(caller) if caller else None
         if seat is not None:
             return seat
+        if self.game.hidden_information:
+            return None
         humans = self.humans
         if self.state.to_move in humans:
             return self.state.to_move
@@ -474,10 +478,12 @@ class Session:
 
     def view(self, caller: Caller | None = None) -> dict[str, Any]:
         """The game as the page of ``caller`` sees it (through ``observe`` for the caller's
-        seat, else the player :meth:`viewer` picks); without a caller, as a watcher does."""
+        seat, else the player :meth:`viewer` picks, else ``public_view``); without a caller,
+        as a watcher does.  This is the one door of the web's views: every answer and
+        WebSocket message about a game is built here for its own receiver."""
         game, state = self.game, self.state
         viewer = self.viewer(caller)
-        seen = game.observe(state, viewer)
+        seen = game.public_view(state) if viewer is None else game.observe(state, viewer)
         outcome = game.outcome(state)
         human_turn = outcome is None and self.human_to_move(state)
         # Hidden information, while the game goes on: the viewer's moves from its observation
@@ -486,8 +492,8 @@ class Session:
         hidden = game.hidden_information and outcome is None
         shown = seen if hidden else state
         legal = game.legal_moves(shown) if human_turn and (not hidden or viewer == state.to_move) else []
-        history = [game.move_seen(self.states[i], move, viewer) if hidden else self.notations[i]
-                   for i, move in enumerate(self.moves)]
+        history = [self.notations[i] if not hidden else "?" if viewer is None
+                   else game.move_seen(self.states[i], move, viewer) for i, move in enumerate(self.moves)]
         last = None
         if self.moves and not (hidden and self.states[-2].to_move != viewer):
             last = last_move_json(game, self.states[-2], self.moves[-1])
@@ -526,22 +532,20 @@ class Session:
         return write_record(self.game, self.notations, self.outcome(), tags, start=self.states[0])
 
     def publish(self) -> None:
-        """Send the current view to every subscriber (each keeps only the newest)."""
-        if not self.subscribers:
-            return
-        message = {"type": "state", "game": self.view()}
+        """Tell every subscriber the game changed (each keeps only the newest version): each
+        WebSocket connection then builds its own receiver's view (:meth:`view`)."""
         for queue in self.subscribers:
             if queue.full():
                 queue.get_nowait()
-            queue.put_nowait(message)
+            queue.put_nowait(self.version)
 
-    def subscribe(self) -> asyncio.Queue[dict[str, Any]]:
-        """A queue that receives every new view of the game."""
-        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=1)
+    def subscribe(self) -> asyncio.Queue[int]:
+        """A queue that receives the version of the game after every change."""
+        queue: asyncio.Queue[int] = asyncio.Queue(maxsize=1)
         self.subscribers.add(queue)
         return queue
 
-    def unsubscribe(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
+    def unsubscribe(self, queue: asyncio.Queue[int]) -> None:
         """Stop sending views to ``queue``."""
         self.subscribers.discard(queue)
 
@@ -694,8 +698,7 @@ class Sessions:
             except MyriadError as err:
                 log.warning("game %s cannot be listed: %s", row.id, err)
                 continue
-            humans = [p for p, seat in enumerate(row.seats) if seat == HUMAN]
-            seen = game.observe(state, humans[0] if humans else 0)
+            seen = game.public_view(state)  # no seat key here: a hidden game shows what is public
             out.append({"id": row.id, "game": game.id, "name": game.name, "family": game.family,
                         "seats": row.seats, "players": list(game.player_names),
                         "cells": cells_json(game, seen), "status": row.status, "ply": row.cursor,

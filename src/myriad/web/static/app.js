@@ -52,9 +52,14 @@ function saveKeys(id, keys) {
 }
 
 // The key to act with: the seat to move's when held (a move needs it), else any held.
-function seatKey(view) {
-  const keys = keysFor(view.id);
-  return keys[view.to_move] || keys.find(Boolean) || null;
+// Every request about a game sends it, and so does the game's WebSocket: in a game with
+// hidden information the server shows each seat its own view, and a page without a key
+// the public one.
+function seatKey(view) { return keyOf(view.id, view.to_move); }
+
+function keyOf(id, toMove = null) {
+  const keys = keysFor(id);
+  return (toMove !== null && keys[toMove]) || keys.find(Boolean) || null;
 }
 
 class ApiError extends Error {
@@ -63,7 +68,7 @@ class ApiError extends Error {
 
 const sleep = (ms) => new Promise((done) => { setTimeout(done, ms); });
 
-// One JSON request. `seat` is a seat key, sent for moves, undo and redo. A 503 (the store
+// One JSON request. `seat` is a seat key, sent with every request about a game. A 503 (the store
 // is busy) is tried once more after the server's Retry-After, unless the server is read-only.
 async function api(method, path, body, seat = null) {
   const options = { method, headers: { "X-Myriad-Client": clientSecret() } };
@@ -367,7 +372,10 @@ function gameCard(game, own) {
 async function openGame(id) {
   let view;
   try {
-    view = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+    const key = keyOf(id);
+    view = await api("GET", `/api/games/${encodeURIComponent(id)}`, undefined, key);
+    // Two seats held here (one browser for both players): the view of the seat to move.
+    if (seatKey(view) !== key) view = await api("GET", `/api/games/${encodeURIComponent(id)}`, undefined, seatKey(view));
   } catch (err) {
     showMessage(`Cannot open the game: ${err.message}`);
     location.hash = "#/";
@@ -399,8 +407,15 @@ function openSocket(id) {
   const ws = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(id)}/ws`);
   app.ws = ws;
   app.wsGame = id;
+  app.wsKey = null;
+  app.wsSeated = false;
+  // The seat key goes in a message, never in the URL (which reaches logs); until the server
+  // answers it, views sent for nobody (a watcher's) are not shown.
+  ws.addEventListener("open", () => { if (app.ws === ws) sendSeat(ws, app.view ? seatKey(app.view) : keyOf(id)); });
   ws.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
+    if (message.seated) app.wsSeated = true;
+    if (app.wsKey && !app.wsSeated) return;
     if (message.type === "state" && app.view && message.game.id === app.view.id) show(message.game);
   });
   ws.addEventListener("close", () => {
@@ -413,11 +428,20 @@ function openSocket(id) {
 
 async function reconnect(id) {
   try {
-    const view = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+    const view = await api("GET", `/api/games/${encodeURIComponent(id)}`, undefined,
+                           app.view && app.view.id === id ? seatKey(app.view) : keyOf(id));
     if (app.view && app.view.id === id) { show(view, true); openSocket(id); }
   } catch {
     setTimeout(() => { if (app.wsGame === id && !app.ws) reconnect(id); }, 3000);
   }
+}
+
+// Tell the game's WebSocket whose view to send (null: a watcher's).
+function sendSeat(ws, key) {
+  if (ws.readyState !== WebSocket.OPEN || key === app.wsKey) return;
+  app.wsKey = key;
+  app.wsSeated = false;
+  ws.send(JSON.stringify({ type: "seat", key }));
 }
 
 function closeSocket() {
@@ -434,6 +458,7 @@ function show(view, force = false) {
   // it is (the socket sends no header, so its views say false): keep what a GET said.
   view.owner = view.owner === true || Boolean(previous && previous.id === view.id && previous.owner);
   app.view = view;
+  if (app.ws && app.wsGame === view.id) sendSeat(app.ws, seatKey(view));  // the seat to move's view
   if (moved || !previous || previous.ply !== view.ply || previous.version !== view.version) {
     app.entry = [];
     app.drop = null;
@@ -870,7 +895,7 @@ async function send(notation) {
   } catch (err) {
     if (err.status === 403) refused(err);
     else showMessage(`Move not played: ${err.message}`);
-    try { show(await api("GET", `/api/games/${encodeURIComponent(view.id)}`), true); } catch { render(); }
+    try { show(await api("GET", `/api/games/${encodeURIComponent(view.id)}`, undefined, seatKey(view)), true); } catch { render(); }
   }
 }
 
@@ -1020,7 +1045,7 @@ async function gameAction(what) {
 
 async function configure(settings) {
   try {
-    show(await api("PATCH", `/api/games/${encodeURIComponent(app.view.id)}`, settings));
+    show(await api("PATCH", `/api/games/${encodeURIComponent(app.view.id)}`, settings, seatKey(app.view)));
   } catch (err) {
     showMessage(err.message);
     if (app.view) render();  // e.g. the public box back to what the server holds
