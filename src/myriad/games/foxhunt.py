@@ -138,66 +138,86 @@ class FoxHunt(Game):
         return self.make_state(cells, state.to_move)
 
     def determinize(self, observation: State, player: int, rng: random.Random) -> State:
-        """A hiding of the foxes that gives every number shown, drawn with ``rng`` (random
-        order backtracking, each cell taking a fox with the probability left/cells left;
-        close to, not exactly, uniform over the consistent hidings)."""
+        """A hiding of the foxes that gives every number shown, drawn with ``rng``.
+
+        A search over the unshot cells with the numbers (and the count of foxes not found)
+        as constraints "so many foxes among these cells": forced cells are set at once (a
+        constraint met, or needing all its cells), then a random cell of the tightest
+        constraint takes a fox with the probability the constraint gives it, backtracking on
+        a contradiction.  Close to, not exactly, uniform over the consistent hidings."""
         cells = list(observation.cells)
         unknown = [p for p, c in enumerate(cells) if c == UNKNOWN]
         if not unknown:
             return observation
         # while hiding, the hunter knows nothing: a grid before the first fox is consistent
         left = 0 if self.is_chance(observation) else self.foxes - cells.count(FOUND)
-        shot = [p for p, c in enumerate(cells) if c >= NUMBER]
-        need = [cells[s] - NUMBER - sum(1 for q in self.lines[s] if cells[q] == FOUND) for s in shot]
-        avail = [sum(1 for q in self.lines[s] if cells[q] == UNKNOWN) for s in shot]
+        members: list[list[int]] = [unknown]
+        need = [left]
+        for s in (p for p, c in enumerate(cells) if c >= NUMBER):
+            members.append([q for q in self.lines[s] if cells[q] == UNKNOWN])
+            need.append(cells[s] - NUMBER - sum(1 for q in self.lines[s] if cells[q] == FOUND))
+        avail = [len(m) for m in members]
         through: dict[int, list[int]] = {p: [] for p in unknown}
-        for i, s in enumerate(shot):
-            for q in self.lines[s]:
-                if q in through:
-                    through[q].append(i)
-        order = unknown[:]
-        rng.shuffle(order)
-        chosen: list[int] = []
+        for i, m in enumerate(members):
+            for q in m:
+                through[q].append(i)
+        value = dict.fromkeys(unknown, -1)
+        trail: list[int] = []
         budget = [SAMPLER_NODES]
 
-        def fill(i: int, left: int) -> bool:
+        def assign(p: int, v: int) -> bool:
+            value[p] = v
+            trail.append(p)
+            for c in through[p]:
+                avail[c] -= 1
+                need[c] -= v
+            return all(0 <= need[c] <= avail[c] for c in through[p])
+
+        def undo(mark: int) -> None:
+            while len(trail) > mark:
+                p = trail.pop()
+                for c in through[p]:
+                    avail[c] += 1
+                    need[c] += value[p]
+                value[p] = -1
+
+        def propagate() -> bool:
+            changed = True
+            while changed:
+                changed = False
+                for c, m in enumerate(members):
+                    if avail[c] and (need[c] == 0 or need[c] == avail[c]):
+                        v = 1 if need[c] else 0
+                        for q in m:
+                            if value[q] < 0:
+                                changed = True
+                                if not assign(q, v):
+                                    return False
+            return True
+
+        def solve() -> bool:
             budget[0] -= 1
             if budget[0] < 0:
                 raise PositionError(f"{self.id}: no hiding of the foxes found behind this observation")
-            if left == 0:
-                return not any(need)
-            if len(order) - i < left:
+            if not propagate():
                 return False
-            p = order[i]
-            cs = through[p]
-            tries = (True, False) if rng.random() * (len(order) - i) < left else (False, True)
-            for take in tries:
-                if take and all(need[c] > 0 for c in cs):
-                    for c in cs:
-                        need[c] -= 1
-                        avail[c] -= 1
-                    chosen.append(p)
-                    if fill(i + 1, left - 1):
-                        return True
-                    chosen.pop()
-                    for c in cs:
-                        need[c] += 1
-                        avail[c] += 1
-                elif not take and all(avail[c] > need[c] for c in cs):
-                    for c in cs:
-                        avail[c] -= 1
-                    if fill(i + 1, left):
-                        return True
-                    for c in cs:
-                        avail[c] += 1
+            open_ = [c for c in range(len(members)) if avail[c]]
+            if not open_:
+                return not any(need)
+            c = min(open_, key=lambda c: avail[c])
+            p = rng.choice([q for q in members[c] if value[q] < 0])
+            first = 1 if rng.random() * avail[c] < need[c] else 0
+            for v in (first, 1 - first):
+                mark = len(trail)
+                if assign(p, v) and solve():
+                    return True
+                undo(mark)
             return False
 
-        if any(n < 0 or n > a for n, a in zip(need, avail)) or not fill(0, left):
+        if any(not 0 <= n <= a for n, a in zip(need, avail)) or not solve():
             raise PositionError(f"{self.id}: no hiding of the foxes gives the numbers of this observation")
-        cells = [EMPTY if c == UNKNOWN else c for c in cells]
-        for p in chosen:
-            cells[p] = FOX
-        return self.make_state(cells, observation.to_move)
+        return self.make_state([FOX if value.get(p) == 1 else EMPTY if c == UNKNOWN else c
+                                for p, c in enumerate(cells)], observation.to_move)
 
     def move_signal(self, state: State, move: Move, player: int) -> int:
         """What the hunter sees of a shot in the whole ``state``: the code its cell shows."""
