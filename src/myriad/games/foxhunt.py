@@ -299,13 +299,16 @@ class FoxHunt(Game):
         numbers = [p for p, c in enumerate(cells) if c >= NUMBER]
         if hidden > self.foxes:
             raise PositionError(f"{self.id}: {hidden} foxes, the game has {self.foxes}")
+        if UNKNOWN in cells and (FOX in cells or EMPTY in cells):
+            raise PositionError(f"{self.id}: a grid is either whole (no '?') or the hunter's view "
+                                f"(every cell not shot '?', no '.' or 'f')")
         if to_move == self.chance_player:
-            if found or numbers or UNKNOWN in cells and FOX in cells:
+            if found or numbers:
                 raise PositionError(f"{self.id}: no shot before every fox is hidden")
             return
         if UNKNOWN in cells:
-            if FOX in cells:
-                raise PositionError(f"{self.id}: an observation shows no hidden fox ('f')")
+            if found == self.foxes:
+                raise PositionError(f"{self.id}: every fox is found: the game is over and shows everything")
             if found + cells.count(UNKNOWN) < self.foxes:
                 raise PositionError(f"{self.id}: too few unshot cells for the {self.foxes} foxes")
             return
