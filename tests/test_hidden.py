@@ -186,10 +186,11 @@ def test_honesty(gid: str) -> None:
         seen = game.observe(state, player)
         wholes = [state] + [game.determinize(seen, player, random.Random(i)) for i in range(2)]
         wholes += swapped(game, state, player)
-        # something is hidden and varies, unless what was seen decides it (fox hunt's numbers
-        # often pin down every fox: then 30 draws agree)
-        assert len({w.cells for w in wholes}) > 1 or seen.cells.count(fog_of(game, player)) == 0 or len(
-            {game.determinize(seen, player, random.Random(i)).cells for i in range(30)}) == 1
+        if len({w.cells for w in wholes}) == 1:  # drawn alike: look further (fox hunt's numbers
+            # often leave few hidings, or pin down every fox: then 30 draws agree)
+            more = {w.cells: w for w in (game.determinize(seen, player, random.Random(i)) for i in range(2, 30))}
+            wholes += [w for c, w in more.items() if c != state.cells][:2]
+        assert len({w.cells for w in wholes}) > 1 or seen.cells.count(fog_of(game, player)) == 0 or len(more) == 1
         for spec in HONEST:
             if not BOTS[parse_spec(spec)[0]].plays(game):
                 continue  # (fox hunt has chance: no determinize or ismcts)
@@ -197,4 +198,4 @@ def test_honesty(gid: str) -> None:
             assert len(moves) == 1, (spec, game.format_position(state))
             asked += 1
         rng.random()
-    assert asked >= 8 * len(HONEST) // 2
+    assert asked >= 4 * sum(BOTS[parse_spec(spec)[0]].plays(game) for spec in HONEST)
