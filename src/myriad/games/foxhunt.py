@@ -66,7 +66,8 @@ class FoxHunt(Game):
                       f"(cells - shots) / (cells - foxes).")
         # -- equipment: the grid, the foxes, the unknown marker and the numbers
         topology = square_board(size, size, players=1)
-        kinds = [PieceKind("fox", "f", letters=("f",)), PieceKind("found", "F", letters=("F",)),
+        kinds = [PieceKind("fox", "f", letters=("f",), glyphs=("\N{FOX FACE}",)),
+                 PieceKind("found", "F", letters=("F",), glyphs=("\N{FOX FACE}",)),
                  PieceKind("unknown", "?", letters=("?",))]
         kinds += [PieceKind(f"number{k}", str(k), letters=(str(k),)) for k in range(foxes + 1)]
         self.fog_codes = (UNKNOWN,)
