@@ -60,7 +60,11 @@ class InfoGain(Bot):
         rng = random.Random(self.seed * 1_000_003 + state.key)
         me = state.to_move
         full = game.full_view()
-        wholes = [game.determinize(state, me, rng) for _ in range(self.samples)]
+        wholes = []
+        for _ in range(self.samples):  # (with a clock: half of it at most for the samples)
+            if wholes and deadline is not None and time.monotonic() > start + (deadline - start) / 2:
+                break
+            wholes.append(game.determinize(state, me, rng))
         done = True
         best: tuple[float, float, int] | None = None
         for i, move in enumerate(moves):

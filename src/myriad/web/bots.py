@@ -39,8 +39,10 @@ HUMAN = "human"
 #: all play the game's turn structure (two-player games without chance take the first).
 LEVEL_CHOICES = {
     "easy": ("heuristic",),
-    "medium": ("alphabeta:time=0.5", "expectimax:time=0.5", "mcts:time=0.5", "determinize:time=0.5"),
-    "strong": ("chain:book,alphabeta:time=2,random", "expectimax:time=2", "mcts:time=2", "determinize:time=2"),
+    "medium": ("alphabeta:time=0.5", "expectimax:time=0.5", "mcts:time=0.5", "determinize:time=0.5",
+               "infogain:time=0.5"),
+    "strong": ("chain:book,alphabeta:time=2,random", "expectimax:time=2", "mcts:time=2", "determinize:time=2",
+               "infogain:time=2"),
 }
 #: The levels of a chess-like game (two players, no chance).
 LEVELS = {level: specs[0] for level, specs in LEVEL_CHOICES.items()}
@@ -82,6 +84,7 @@ BOT_OPTIONS: dict[str, dict[str, Allowed]] = {
                     "time": TIME, "depth": (int, 1, 64), "nodes": (int, 1, 10**8), "seed": SEED, "hash": HASH},
     "ismcts": {"time": TIME, "playouts": (int, 1, 10**7), "c": (float, 0, 100), "cutoff": (int, 0, 10_000),
                "playout": frozenset({"random", "heuristic"}), "seed": SEED},
+    "infogain": {"time": TIME, "samples": (int, 1, 1024), "greed": (float, 0, 1000), "seed": SEED},
 }
 
 
