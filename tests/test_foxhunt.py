@@ -80,6 +80,7 @@ def test_the_observation_hides_the_cells_not_shot() -> None:
 
 def test_numbers_that_pin_every_fox_down_leave_one_hiding() -> None:
     game = get_game("foxhunt6")
+    assert isinstance(game, FoxHunt)
     state = game.parse_position(WHOLE)
     for cell in ("a6", "a5", "c5", "d5", "f5", "b2", "c4", "a1", "d1", "e2", "c1", "f2", "a2"):
         state = game.play_text(state, cell)

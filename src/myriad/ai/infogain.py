@@ -60,7 +60,7 @@ class InfoGain(Bot):
         rng = random.Random(self.seed * 1_000_003 + state.key)
         me = state.to_move
         full = game.full_view()
-        wholes = []
+        wholes: list[State] = []
         for _ in range(self.samples):  # (with a clock: half of it at most for the samples)
             if wholes and deadline is not None and time.monotonic() > start + (deadline - start) / 2:
                 break
