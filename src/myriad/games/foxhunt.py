@@ -36,8 +36,9 @@ from myriad.core.topology import square_board
 
 #: Cell codes: the piece codes of the one player's kinds, in order.
 EMPTY, FOX, FOUND, UNKNOWN, NUMBER = 0, 1, 2, 3, 4
-#: The most nodes the sampler of hidden placements visits before giving up.
-SAMPLER_NODES = 200_000
+#: The nodes of one try of the sampler of hidings, and the tries (each from a fresh random
+#: start: restarts cut the long tails of backtracking) before it gives up.
+SAMPLER_NODES, SAMPLER_TRIES = 2_000, 100
 #: The directions of the lines through a cell: row, column, both diagonals.
 LINES = ((1, 0), (0, 1), (1, 1), (1, -1))
 
@@ -145,7 +146,8 @@ class FoxHunt(Game):
         as constraints "so many foxes among these cells": forced cells are set at once (a
         constraint met, or needing all its cells), then a random cell of the tightest
         constraint takes a fox with the probability the constraint gives it, backtracking on
-        a contradiction.  Close to, not exactly, uniform over the consistent hidings."""
+        a contradiction, and starting afresh after too long a search.  Close to, not
+        exactly, uniform over the consistent hidings."""
         cells = list(observation.cells)
         unknown = [p for p, c in enumerate(cells) if c == UNKNOWN]
         if not unknown:
@@ -164,7 +166,7 @@ class FoxHunt(Game):
                 through[q].append(i)
         value = dict.fromkeys(unknown, -1)
         trail: list[int] = []
-        budget = [SAMPLER_NODES]
+        budget = [0]
 
         def assign(p: int, v: int) -> bool:
             value[p] = v
@@ -172,7 +174,8 @@ class FoxHunt(Game):
             for c in through[p]:
                 avail[c] -= 1
                 need[c] -= v
-            return all(0 <= need[c] <= avail[c] for c in through[p])
+            # (no number needs more foxes than are left to hide)
+            return all(0 <= need[c] <= avail[c] for c in through[p]) and (not v or max(need) <= need[0])
 
         def undo(mark: int) -> None:
             while len(trail) > mark:
@@ -199,7 +202,7 @@ class FoxHunt(Game):
         def solve() -> bool:
             budget[0] -= 1
             if budget[0] < 0:
-                raise PositionError(f"{self.id}: no hiding of the foxes found behind this observation")
+                raise TimeoutError  # (this try is over: the next starts afresh)
             if not propagate():
                 return False
             open_ = [c for c in range(len(members)) if avail[c]]
@@ -215,8 +218,19 @@ class FoxHunt(Game):
                 undo(mark)
             return False
 
-        if any(not 0 <= n <= a for n, a in zip(need, avail)) or not solve():
+        if any(not 0 <= n <= a for n, a in zip(need, avail)):
             raise PositionError(f"{self.id}: no hiding of the foxes gives the numbers of this observation")
+        for _ in range(SAMPLER_TRIES):
+            budget[0] = SAMPLER_NODES
+            try:
+                if not solve():
+                    raise PositionError(f"{self.id}: no hiding of the foxes gives the numbers of this observation")
+                break
+            except TimeoutError:
+                undo(0)
+        else:
+            raise PositionError(f"{self.id}: no hiding of the foxes found behind this observation "
+                                f"in {SAMPLER_TRIES} tries")
         return self.make_state([FOX if value.get(p) == 1 else EMPTY if c == UNKNOWN else c
                                 for p, c in enumerate(cells)], observation.to_move)
 
