@@ -65,6 +65,7 @@ class InfoGain(Bot):
             if wholes and deadline is not None and time.monotonic() > start + (deadline - start) / 2:
                 break
             wholes.append(game.determinize(state, me, rng))
+        base = [full.evaluate_for(w, me) for w in wholes] if self.greed else []
         done = True
         best: tuple[float, float, int] | None = None
         for i, move in enumerate(moves):
@@ -75,8 +76,7 @@ class InfoGain(Bot):
             entropy = -sum(n / len(wholes) * math.log2(n / len(wholes)) for n in signals.values())
             gain = 0.0
             if self.greed:
-                gain = sum(full.evaluate_for(full.play(w, move), me) - full.evaluate_for(w, me)
-                           for w in wholes) / len(wholes)
+                gain = sum(full.evaluate_for(full.play(w, move), me) - b for w, b in zip(wholes, base)) / len(wholes)
             key = (entropy + self.greed * gain, gain, -i)
             if best is None or key > best:
                 best = key
