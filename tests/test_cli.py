@@ -102,12 +102,13 @@ def test_show_json_shape(capsys: pytest.CaptureFixture[str], game_id: str) -> No
     assert set(data) == {"game", "position", "to_move", "outcome", "moves"}
     assert data["game"] == game_id
     assert game.parse_position(data["position"]) == state
-    assert data["to_move"] == game.player_names[state.to_move]
+    assert data["to_move"] == game.mover_name(state)  # ("chance" where chance starts: fox hunt)
     assert data["outcome"] is None
     names = set(game.topology.names)
     assert len(data["moves"]) == len(game.legal_moves(state))
     for move in data["moves"]:
-        assert set(move) == {"notation", "from", "to", "captures"}
+        assert set(move) == {"notation", "from", "to", "captures"} | (
+            {"probability"} if game.is_chance(state) else set())  # (chance starts fox hunt)
         assert game.parse_move(state, move["notation"]) in game.legal_moves(state)
         if move["from"] is None:  # a move on no square: a pass, a dice game's roll
             assert move["to"] is None and not game.parse_move(state, move["notation"])

@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from myriad.ai import BotSpecError, Limits, make_bot
+from myriad.ai import BOTS, BotSpecError, Limits, make_bot, parse_spec
 from myriad.core.errors import GameDefinitionError
 from myriad.core.game import Game
 from myriad.core.state import State
@@ -25,7 +25,8 @@ from myriad.games.variant_file import load_variants
 
 HIDDEN = [gid for gid in game_ids() if get_game(gid).hidden_information]
 #: Bots whose answer depends on the observation and the seed only (no clock).
-HONEST = ("determinize:depth=1,samples=3,seed=5", "ismcts:playouts=40,seed=5", "heuristic:seed=5", "random:seed=5")
+HONEST = ("determinize:depth=1,samples=3,seed=5", "ismcts:playouts=40,seed=5", "heuristic:seed=5", "random:seed=5",
+          "infogain:samples=6,seed=5")
 
 
 def test_the_dark_games_are_registered() -> None:
@@ -56,7 +57,7 @@ def test_observation_contract(gid: str) -> None:
     rng = random.Random(3)
     checked = fogged = 0
     for state in positions(game, 4, seed=len(gid)):
-        for player in (0, 1):
+        for player in range(game.players):
             seen = game.observe(state, player)
             marker = fog_of(game, player)
             for truth, shown in zip(state.cells, seen.cells):
@@ -82,7 +83,7 @@ def test_finished_games_have_no_moves_and_reveal_all(gid: str) -> None:
     while game.outcome(state) is None:
         state = game.play(state, rng.choice(game.legal_moves(state)))
     assert game.legal_moves(state) == []
-    assert game.observe(state, 0) == state and game.observe(state, 1) == state
+    assert all(game.observe(state, p) == state for p in range(game.players))
 
 
 def test_dark_chess_start_view() -> None:
@@ -179,14 +180,22 @@ def test_honesty(gid: str) -> None:
     rng = random.Random(5)
     asked = 0
     for state in positions(game, 2, seed=7)[4::3][:8]:
+        if game.is_chance(state):
+            continue  # (chance's turns are the referee's: no bot is asked)
         player = state.to_move
         seen = game.observe(state, player)
         wholes = [state] + [game.determinize(seen, player, random.Random(i)) for i in range(2)]
         wholes += swapped(game, state, player)
-        assert len({w.cells for w in wholes}) > 1 or seen.cells.count(fog_of(game, player)) == 0
+        if len({w.cells for w in wholes}) == 1:  # drawn alike: look further (fox hunt's numbers
+            # often leave few hidings, or pin down every fox: then 30 draws agree)
+            more = {w.cells: w for w in (game.determinize(seen, player, random.Random(i)) for i in range(2, 30))}
+            wholes += [w for c, w in more.items() if c != state.cells][:2]
+        assert len({w.cells for w in wholes}) > 1 or seen.cells.count(fog_of(game, player)) == 0 or len(more) == 1
         for spec in HONEST:
+            if not BOTS[parse_spec(spec)[0]].plays(game):
+                continue  # (fox hunt has chance: no determinize or ismcts)
             moves = {make_bot(spec, game).choose(game.observe(w, player), Limits()).move for w in wholes}
             assert len(moves) == 1, (spec, game.format_position(state))
             asked += 1
         rng.random()
-    assert asked >= 8 * len(HONEST) // 2
+    assert asked >= 4 * sum(BOTS[parse_spec(spec)[0]].plays(game) for spec in HONEST)

@@ -50,7 +50,7 @@ def test_parse_move_tells_garbage_from_an_illegal_move(game: object) -> None:
                 game.parse_move(after, text)
             checked = True
     # ... and a move of a later position, absent now
-    here = {game.format_move(state, m) for m in game.legal_moves(state)} if not game.is_chance(state) else set()
+    here = {game.format_move(state, m) for m in game.legal_moves(state)}  # (chance's outcomes at a chance node)
     later = state
     for _ in range(6):
         if game.outcome(later) is not None:
@@ -65,9 +65,10 @@ def test_parse_move_tells_garbage_from_an_illegal_move(game: object) -> None:
                 game.parse_move(state, texts[0])
             return
         # ... or a move of the start that a later position lacks (Toguz Kumalak: every house
-        # is playable at the start, and both players number their houses 1-9)
+        # is playable at the start, and both players number their houses 1-9; fox hunt: a
+        # cell where chance has hidden a fox, at a game that starts with chance)
         gone = sorted(here - set(texts) - {game.format_move(later, m) for m in moves})
-        if gone and later is not state and not game.is_chance(later):
+        if gone and later is not state and game.is_chance(later) == game.is_chance(state):
             with pytest.raises(IllegalMoveError):
                 game.parse_move(later, gone[0])
             return

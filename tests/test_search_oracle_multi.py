@@ -41,7 +41,8 @@ SLOW_LEAVES = 60_000
 
 
 def game_of(game_id: str) -> Game:
-    return TINY[game_id]() if game_id in TINY else get_game(game_id)
+    """The game (hidden games: in the open, as the inner searchers of honest bots see it)."""
+    return TINY[game_id]() if game_id in TINY else get_game(game_id).full_view()
 
 
 def draw(game: Game, state: State, rng: random.Random) -> State:
@@ -69,8 +70,15 @@ def positions(game: Game, count: int, seed: int) -> list[State]:
             if not moves or game.result(state, moves) is not None:
                 break
             state = game.play(state, rng.choice(moves))
-        while game.is_chance(state):
-            state = draw(game, state, rng)
+        for _ in range(100):  # on past forced stretches (a set-up placed piece by piece)
+            while game.is_chance(state):
+                state = draw(game, state, rng)
+            moves = game.legal_moves(state)
+            if game.result(state, moves) is not None or len(game.candidate_moves(state, moves)) > 1:
+                break
+            state = game.play(state, rng.choice(moves))
+        if game.is_chance(state):
+            continue
         moves = game.legal_moves(state)
         if game.result(state, moves) is None and len(game.candidate_moves(state, moves)) > 1:
             found.append(state)
@@ -96,7 +104,7 @@ def literal_maxn(game: Game, state: State, depth: int, scale: float) -> tuple[fl
         return evaluation_shares(game, state, scale)
     mover = state.to_move
     children = [literal_maxn(game, game.play(state, m), depth - 1, scale) for m in game.candidate_moves(state, moves)]
-    return max(children, key=lambda v: (v[mover], -max(s for i, s in enumerate(v) if i != mover),
+    return max(children, key=lambda v: (v[mover], -max((s for i, s in enumerate(v) if i != mover), default=0.0),
                                         [-s for s in v]))
 
 
@@ -237,7 +245,8 @@ def test_maxn_prunes(game_id: str, ratio: float) -> None:
 def test_a_searcher_refuses_what_it_cannot_search_at_once(searcher: str) -> None:
     kind = SEARCHERS[searcher]
     for game in [*(get_game(g) for g in game_ids()), *(make() for make in TINY.values())]:
-        can = (kind.max_players is None or game.players <= kind.max_players) and (kind.chance or not game.chance)
+        can = ((kind.max_players is None or game.players <= kind.max_players) and (kind.chance or not game.chance)
+               and (kind.hidden or not game.hidden_information))
         if can:
             kind(game, depth=1)
             continue

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from web_server import Server
 
-from myriad.games import game_ids
+from myriad.games import game_ids, get_game
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -550,7 +550,8 @@ def play_to_the_end_by_clicks(page: Page, server: Server, game: str, seed: int =
     """Play ``game`` in the browser, human (random moves, entered by clicks) against the
     random bot, until it ends; returns the last view."""
     rng = random.Random(seed)
-    view = create(server, {"game": game, "seats": ["human", "random"], "delay": 0})
+    players = get_game(game).players  # (one in fox hunt)
+    view = create(server, {"game": game, "seats": ["human"] + ["random"] * (players - 1), "delay": 0})
     open_game(page, server, view)
     deadline = time.monotonic() + 600
     while True:

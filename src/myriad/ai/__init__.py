@@ -15,6 +15,7 @@ from myriad.ai.chain import Chain
 from myriad.ai.determinization import Determinization
 from myriad.ai.expectimax import Expectimax
 from myriad.ai.heuristic import HeuristicBot
+from myriad.ai.infogain import InfoGain
 from myriad.ai.ismcts import ISMCTS
 from myriad.ai.maxn import MaxN
 from myriad.ai.mcts import MCTS
@@ -27,7 +28,7 @@ BOTS: dict[str, type[Bot]] = {
     "random": RandomBot, "heuristic": HeuristicBot, "alphabeta": AlphaBeta,
     "mcts": MCTS, "book": BookBot, "solver": Solver,
     "maxn": MaxN, "paranoid": Paranoid, "expectimax": Expectimax,
-    "determinize": Determinization, "ismcts": ISMCTS,
+    "determinize": Determinization, "ismcts": ISMCTS, "infogain": InfoGain,
 }
 
 

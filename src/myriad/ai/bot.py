@@ -152,7 +152,7 @@ class Bot:
         can = f"{players} {'with or without' if cls.chance else 'without'} chance"
         if game.hidden_information and not cls.hidden:
             can += " and without hidden information"
-        has = ", ".join([f"{game.players} players"] + (["chance"] if game.chance else [])
+        has = ", ".join([f"{game.players} player{'s' if game.players != 1 else ''}"] + (["chance"] if game.chance else [])
                         + (["hidden information"] if game.hidden_information else []))
         from myriad.ai import BOTS  # (the registry of bots by name, above this module)
         me = next((name for name, kind in BOTS.items() if kind is cls), cls.__name__.lower())

@@ -78,8 +78,11 @@ def _logistic(x: float) -> float:
 
 def outcome_value(outcome: Outcome, player: int) -> float:
     """A finished game for ``player``: 1 when alone with the best score, -1 when another
-    player scores more, 0 when tied for the best."""
+    player scores more, 0 when tied for the best; a player alone (fox hunt), its score in
+    ``[0, 1]`` mapped onto ``[-1, 1]``."""
     mine = outcome.scores[player]
+    if len(outcome.scores) == 1:
+        return max(-1.0, min(1.0, 2.0 * mine - 1.0))
     best_other = max(s for p, s in enumerate(outcome.scores) if p != player)
     return 1.0 if mine > best_other else -1.0 if mine < best_other else 0.0
 

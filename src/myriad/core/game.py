@@ -253,6 +253,12 @@ class Game:
             return self.format_move(state, move)
         return "?"
 
+    def move_signal(self, state: State, move: Move, player: int) -> int:
+        """What ``player`` learns by playing ``move`` in the whole ``state``: the key of its
+        observation after the move (games may answer faster with any value that tells the
+        same observations apart)."""
+        return self.observe(self.play(state, move), player).key
+
     # -- knowledge for bots --------------------------------------------------------------------
 
     def evaluate(self, state: State) -> float:

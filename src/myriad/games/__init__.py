@@ -47,6 +47,8 @@ REGISTRY: dict[str, tuple[str, str, dict[str, object]]] = {
     "breakthrough": ("myriad.games.breakthrough", "breakthrough", {}),
     "pig": ("myriad.games.pig", "pig", {"target": 100}),
     "pig20": ("myriad.games.pig", "pig", {"target": 20}),
+    "foxhunt": ("myriad.games.foxhunt", "foxhunt", {"size": 10, "foxes": 8}),
+    "foxhunt6": ("myriad.games.foxhunt", "foxhunt", {"size": 6, "foxes": 4}),
     "rolit": ("myriad.games.rolit", "rolit", {"players": 4}),
     "rolit3": ("myriad.games.rolit", "rolit", {"players": 3}),
     "rolit2": ("myriad.games.rolit", "rolit", {"players": 2}),

@@ -40,8 +40,10 @@ HUMAN = "human"
 #: all play the game's turn structure (two-player games without chance take the first).
 LEVEL_CHOICES = {
     "easy": ("heuristic",),
-    "medium": ("alphabeta:time=0.5", "expectimax:time=0.5", "mcts:time=0.5", "determinize:time=0.5"),
-    "strong": ("chain:book,alphabeta:time=2,random", "expectimax:time=2", "mcts:time=2", "determinize:time=2"),
+    "medium": ("alphabeta:time=0.5", "expectimax:time=0.5", "mcts:time=0.5", "determinize:time=0.5",
+               "infogain:time=0.5"),
+    "strong": ("chain:book,alphabeta:time=2,random", "expectimax:time=2", "mcts:time=2", "determinize:time=2",
+               "infogain:time=2"),
 }
 #: The levels of a chess-like game (two players, no chance).
 LEVELS = {level: specs[0] for level, specs in LEVEL_CHOICES.items()}
@@ -58,7 +60,7 @@ TIME: Allowed = (float, 0.01, MAX_THINK)
 HASH: Allowed = (int, 1, MAX_HASH)
 #: The bots a browser may seat.
 OFFERED = ("random", "heuristic", "alphabeta", "mcts", "book", "solver", "maxn", "paranoid", "expectimax",
-           "determinize", "ismcts")
+           "determinize", "ismcts", "infogain")
 #: Options whose values the server narrows (each bot class declares its own in ``OPTIONS``).
 SERVER_LIMITS: dict[str, Allowed] = {"time": TIME, "hash": HASH}
 #: Options never taken from the network: ``file`` names a file (a book's), so ``book`` here

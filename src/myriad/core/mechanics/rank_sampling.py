@@ -24,17 +24,20 @@ def matchable(items: Sequence[int], left: Sequence[int]) -> bool:
         return False
     slots = [k for k, n in enumerate(left) for _ in range(n)]
     holder = [-1] * len(slots)
+    return all(_place(i, items, slots, holder, [False] * len(slots)) for i in range(len(items)))
 
-    def place(i: int, seen: list[bool]) -> bool:
-        for s, k in enumerate(slots):
-            if items[i] >> k & 1 and not seen[s]:
-                seen[s] = True
-                if holder[s] < 0 or place(holder[s], seen):
-                    holder[s] = i
-                    return True
-        return False
 
-    return all(place(i, [False] * len(slots)) for i in range(len(items)))
+def _place(i: int, items: Sequence[int], slots: list[int], holder: list[int], seen: list[bool]) -> bool:
+    """Kuhn's augmenting path: give item ``i`` a slot, moving earlier holders if need be.
+    (A module function, not a closure: a recursive closure is a reference cycle, garbage
+    for the collector after every sample.)"""
+    for s, k in enumerate(slots):
+        if items[i] >> k & 1 and not seen[s]:
+            seen[s] = True
+            if holder[s] < 0 or _place(holder[s], items, slots, holder, seen):
+                holder[s] = i
+                return True
+    return False
 
 
 def sample_ranks(masks: Sequence[int], counts: Sequence[int], rng: random.Random) -> list[int]:
