@@ -78,7 +78,8 @@ def test_bots_refuse_games_they_cannot_search(game_id: str) -> None:
         with pytest.raises(BotSpecError) as refused:
             make_bot(name, game)
         message = str(refused.value)
-        assert f"{name} searches" in message and f"{game_id} ({game.players} players" in message
+        players = f"{game.players} player{'s' if game.players != 1 else ''}"
+        assert f"{name} searches" in message and f"{game_id} ({players}" in message
         named = set(re.split(r", | or ", message.split(" use ")[-1])) if " use " in message else set()
         assert named == {other for other, other_kind in BOTS.items()
                          if other != name and other_kind.suggested and other_kind.plays(game)}
