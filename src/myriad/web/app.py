@@ -19,6 +19,9 @@ API (all JSON):
 * ``POST /api/games/{id}/moves``            ``{move: "e4", ply?: n}`` (the seat to move)
 * ``POST /api/games/{id}/undo`` and ``/redo`` (a human seat; the owner when only bots play)
 * ``GET  /api/games/{id}/record``           the game record as text (PGN, PDN or moves)
+* ``GET  /api/games/{id}/position?ply=n``   the position after n moves, as the page may see it
+* ``POST /api/records``                     ``{text, game?, index?}``: a record (PGN, PDN, SGF,
+                                             moves) opened as a new game of two humans
 * ``WS   /api/games/{id}/ws``               ``{"type": "state", "game": ...}`` on every change,
                                              the view of the seat whose key the page sends
                                              (``{"type": "seat", "key": "..."}``)
@@ -61,6 +64,7 @@ from myriad.games.user_variants import VariantSource, loaded_sources
 from myriad.notation.records import record_format
 from myriad.web.bots import LEVELS, BotPool, levels
 from myriad.web.layout import layout_json
+from myriad.web.review import MAX_RECORD_BYTES, open_record, position_json
 from myriad.web.sessions import Caller, Conflict, Forbidden, NotFound, Session, Sessions
 from myriad.web.storage import Damaged, Store, StoreBroken, StoreBusy, StoreError, StoreReadOnly
 
@@ -90,12 +94,17 @@ def require_json(request: Request) -> None:
         raise NotJson(f"send JSON (Content-Type: application/json), not {kind or 'no content type'!r}")
 
 
-async def read_json(request: Request) -> dict[str, Any]:
-    """The request body as a JSON object; a ``MyriadError`` when it is not one."""
+async def read_json(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
+    """The request body as a JSON object of at most ``limit`` bytes; a ``MyriadError`` when
+    it is not one (a body over the limit is not read to its end)."""
     require_json(request)
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise MyriadError(f"request body too large (over {MAX_BODY} bytes)")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise MyriadError(f"request body too large (over {limit} bytes)")
+        chunks.append(chunk)
+    body = b"".join(chunks)
     if not body.strip():
         return {}
     try:
@@ -265,6 +274,20 @@ class Api:
         await session.redo(who)
         return JSONResponse(session.view(who))
 
+    async def position(self, request: Request) -> Response:
+        session = await self.session(request)
+        ply = read_int(request.query_params.get("ply", ""), "ply", low=0, max_digits=6)
+        return JSONResponse(position_json(session, caller(request), ply))
+
+    async def open_record(self, request: Request) -> Response:
+        who = caller(request)
+        data = await read_json(request, MAX_RECORD_BYTES)
+        only_keys(data, {"game", "text", "index"})
+        session, keys = await open_record(self.games, who, data.get("game"), data.get("text"), data.get("index"))
+        mover = session.state.to_move
+        seated = Caller(who.client, keys[mover] if mover < len(keys) else keys[0])
+        return JSONResponse({**session.view(seated), "keys": keys}, status_code=201)
+
     async def record(self, request: Request) -> Response:
         session = await self.session(request)
         name = f"{session.game.id}-{session.id}.{record_format(session.game)}"
@@ -428,6 +451,8 @@ def create_app(db_path: str | Path, workers: int | None = None, *, read_only: bo
         Route(f"{game}/undo", api.undo, methods=["POST"]),
         Route(f"{game}/redo", api.redo, methods=["POST"]),
         Route(f"{game}/record", api.record, methods=["GET"]),
+        Route(f"{game}/position", api.position, methods=["GET"]),
+        Route("/api/records", api.open_record, methods=["POST"]),
         WebSocketRoute(f"{game}/ws", api.live),
         Mount("/static", StaticFiles(packages=[("myriad.web", "static")]), name="static"),
     ]

@@ -199,12 +199,15 @@ class Store:
             return "readonly" not in str(err)
 
     def create(self, row: GameRow) -> None:
-        """Store a new game (with no moves)."""
+        """Store a new game, with its moves when it has some (a record opened on the web),
+        in one transaction."""
         now = time.time()
         row.created = row.updated = now
         row.position = row.position or row.start
         insert = (f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join('?' * len(GAME_COLUMNS))})")
-        self._write((insert, _values(row)))
+        moves = [("INSERT INTO moves (game_id, ply, notation, by) VALUES (?, ?, ?, ?)", (row.id, ply, notation, by))
+                 for ply, (notation, by) in enumerate(zip(row.moves, row.by))]
+        self._write((insert, _values(row)), *moves)
 
     def add_move(self, game_id: str, ply: int, notation: str, by: str, position: str, status: str) -> None:
         """Record the move of ply ``ply`` (0-based) by ``by``, leading to ``position``; moves
