@@ -3,6 +3,8 @@
 // pick one by clicks or drags, and sends the chosen move's notation back.
 
 import { drawBoard, preview, pieceIcon, Geometry } from "./board.js";
+import { initReview, renderReview, reviewFrame, reviewFrom, reviewing, viewSeen } from "./review.js";
+import { initRecords } from "./records.js";
 
 const $ = (id) => document.getElementById(id);
 const LEVELS = ["human", "easy", "medium", "strong", "custom"];
@@ -125,6 +127,10 @@ async function start() {
   buildNewGameForm();
   buildFamilyFilter();
   bindControls();
+  initReview({ view: () => app.view, seatKey, render: () => { if (app.view) render(); }, message: showMessage,
+               fetchJson: (path, key) => api("GET", path, undefined, key) });
+  initRecords({ catalog: () => app.catalog, message: showMessage, createFromRecord: (body) => createGame(body, "/api/records"),
+                opened: (view) => { reviewFrom(view.id, 0); location.hash = `#/game/${view.id}`; } });
   // The address is data: each parameter goes to the server as a string, which checks it.
   const query = new URLSearchParams(location.search);
   if (query.has("game_id")) await acceptInvitation(query);
@@ -186,8 +192,8 @@ async function openFromUrl(query) {
 }
 
 // Start a game; the seat keys the server gives (this once only) are kept for it.
-async function createGame(body) {
-  const view = await api("POST", "/api/games", body);
+async function createGame(body, path = "/api/games") {
+  const view = await api("POST", path, body);
   if (Array.isArray(view.keys)) saveKeys(view.id, view.keys);
   return view;
 }
@@ -464,6 +470,7 @@ function show(view, force = false) {
     app.drop = null;
   }
   if (moved && view.ply > previous.ply) playSound();
+  viewSeen(previous, view);
   render();
 }
 
@@ -471,16 +478,18 @@ function show(view, force = false) {
 // the server accepts moves.
 function canMove() {
   const view = app.view;
-  return Boolean(view && view.human_turn && !readOnly() && !app.refused && keysFor(view.id)[view.to_move]);
+  return Boolean(view && view.human_turn && !readOnly() && !app.refused && !reviewing() && keysFor(view.id)[view.to_move]);
 }
 
 function render() {
   const view = app.view;
   const layout = app.layout;
-  const marks = currentMarks();
+  const frame = reviewFrame();  // an earlier position, while reviewing
+  const marks = frame ? { last: frame.last ? frame.last.path : [], captures: frame.last ? frame.last.captures : [] }
+    : currentMarks();
   const keys = keysFor(view.id);
   const playing = keys.some(Boolean) && !app.refused;
-  app.geometry = drawBoard($("board"), layout, view.cells, boardOptions(marks));
+  app.geometry = drawBoard($("board"), layout, frame ? frame.cells : view.cells, boardOptions(marks));
   $("board").classList.toggle("interactive", canMove());
   renderBars();
   renderHands();
@@ -510,6 +519,7 @@ function render() {
   $("public-game").checked = Boolean(view.public);
   $("public-game").disabled = readOnly();
   renderInvitations(keys);
+  renderReview();
 }
 
 // For every human seat this browser holds a key for, a link that hands the seat to a friend.
@@ -615,20 +625,21 @@ function boardOptions(marks) {
 // bottom player's below, each kind with its count. The player to move picks one to drop.
 function renderHands() {
   const view = app.view;
-  const shown = Array.isArray(view.hands);
+  const hands = (reviewFrame() || view).hands;  // an earlier position's, while reviewing
+  const shown = Array.isArray(hands);
   $("hand-top").hidden = !shown;
   $("hand-bottom").hidden = !shown;
   if (!shown) { app.drop = null; return; }
   const bottomPlayer = app.flipped && view.players.length > 1 ? 1 : 0;
-  fillHand($("hand-top"), bottomPlayer === 0 ? 1 : 0);
-  fillHand($("hand-bottom"), bottomPlayer);
+  fillHand($("hand-top"), bottomPlayer === 0 ? 1 : 0, hands);
+  fillHand($("hand-bottom"), bottomPlayer, hands);
 }
 
-function fillHand(box, player) {
+function fillHand(box, player, hands) {
   const view = app.view;
   box.replaceChildren();
   box.dataset.player = String(player);
-  const held = view.hands[player] || [];
+  const held = hands[player] || [];
   if (!held.length) {
     const empty = document.createElement("span");
     empty.className = "hand-empty";
@@ -735,6 +746,7 @@ function renderMoves() {
     cell.title = entry.by === "human" || entry.by === "chance" ? entry.by : `bot (${entry.by})`;
     if (entry.by === "chance") cell.classList.add("chance");
     if (ply === view.history.length - 1) cell.classList.add("last");
+    cell.dataset.ply = String(ply + 1);  // the position after it, for review
   });
   const wrap = $("moves").parentElement;
   wrap.scrollTop = wrap.scrollHeight;
