@@ -89,8 +89,9 @@ def test_review_a_chess_game_while_it_goes_on(page: Page, server: Server, browse
     page.locator('#moves td[data-ply="1"]').click()
     shows_ply(page, game, states, 1)
     expect(page.locator("#review-bar")).to_be_visible()
-    expect(page.locator("#review-text")).to_contain_text("Reviewing move 1 of 4: e4")
+    expect(page.locator("#review-text")).to_contain_text("Reviewing 1. e4 (move 1 of 4) · Black to move")
     expect(page.locator("#moves td.reviewed")).to_have_text("e4")
+    expect(page.locator("#position-text")).to_have_value(game.format_position(states[1]))  # to copy
     assert page.locator("#board .mark-last").count() == 2  # e2 and e4: the move that led there
     shoot(page, "review-chess-move1")
     # Clicks on the board do not move: White's d-pawn stays, the game stays at 4 moves.
@@ -184,7 +185,7 @@ def test_open_an_annotated_pgn_and_step_through_it(page: Page, server: Server) -
     step_through(page, game, states)
     page.locator('#moves td[data-ply="6"]').click()  # Black's queen check
     shows_ply(page, game, states, 6)
-    expect(page.locator("#review-text")).to_contain_text("Reviewing move 6 of 10: Qh4+")
+    expect(page.locator("#review-text")).to_contain_text("Reviewing 3… Qh4+ (move 6 of 10) · White to move")
     shoot(page, "review-pgn-move6")
     # The record is a game of this browser's: an unfinished one can be played on.
     page.keyboard.press("End")

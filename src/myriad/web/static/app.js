@@ -504,9 +504,10 @@ function render() {
   $("undo").disabled = !view.can_undo || readOnly();
   $("redo").disabled = !view.can_redo || readOnly();
   $("watching").hidden = playing || !view.seats.includes("human");
-  $("position-text").value = view.position;
+  const position = (frame || view).position;  // the position on the board, reviewed or in play
+  $("position-text").value = position;
   $("export").href = `/api/games/${encodeURIComponent(view.id)}/record`;
-  const link = `${location.pathname}?game=${encodeURIComponent(view.game)}&position=${encodeURIComponent(view.position)}`;
+  const link = `${location.pathname}?game=${encodeURIComponent(view.game)}&position=${encodeURIComponent(position)}`;
   $("position-link").href = link;
   // Settings are the owner's alone.
   const allBots = view.seats.every((s) => s !== "human");

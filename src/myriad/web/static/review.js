@@ -155,7 +155,8 @@ export function renderReview() {
   $("review-next").disabled = ply === null;
   $("review-last").disabled = ply === null;
   $("board").classList.toggle("reviewing", ply !== null);
-  $("board").dataset.ply = String(at);
+  const drawn = reviewFrame();
+  $("board").dataset.ply = String(drawn ? drawn.ply : view.ply);  // the position drawn (one is being fetched)
   const bar = $("review-bar");
   bar.hidden = ply === null;
   for (const cell of document.querySelectorAll("#moves td.reviewed")) cell.classList.remove("reviewed");
@@ -166,13 +167,24 @@ export function renderReview() {
     cell.scrollIntoView({ block: "nearest" });
   }
   const entry = ply > 0 ? view.history[ply - 1] : null;
-  let text = entry ? `Reviewing move ${ply} of ${view.ply}: ${entry.notation}` : `Reviewing the start (${view.ply} moves played)`;
+  let text = `Reviewing the start (${view.ply} ${view.ply === 1 ? "move" : "moves"} played)`;
+  if (entry) text = `Reviewing ${moveNumber(cell)}${entry.notation} (move ${ply} of ${view.ply})`;
   const frame = review.frame && review.frame.ply === ply ? review.frame : null;
   if (!frame) text += " · loading…";
   else if (frame.outcome) text += ` · ${frame.outcome.winner ? `${frame.outcome.winner} wins` : "draw"} (${frame.outcome.reason})`;
-  else text += ` · ${frame.to_move_name} to move`;
+  else text += ` · ${cap(frame.to_move_name)} to move`;
   const movedOn = view.ply > review.seenPly;
   if (movedOn) text += ` · the game has moved on (${view.ply - review.seenPly} new ${view.ply - review.seenPly === 1 ? "move" : "moves"})`;
   $("review-text").textContent = text;
   bar.classList.toggle("moved-on", movedOn);
 }
+
+// The number of a move as the list writes it: "3. " for the first of its row, "3… " after.
+function moveNumber(cell) {
+  const head = cell && cell.parentElement.querySelector("th");
+  if (!head) return "";
+  const first = cell.parentElement.querySelector("td") === cell;
+  return `${head.textContent.replace(/\.$/, "")}${first ? ". " : "… "}`;
+}
+
+function cap(text) { return text ? text.charAt(0).toUpperCase() + text.slice(1) : text; }
