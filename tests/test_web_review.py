@@ -159,6 +159,7 @@ def open_record(page: Page, server: Server, game_id: str, text: str = "", file: 
         expect(page.locator("#record-text")).not_to_have_value("")
     else:
         page.fill("#record-text", text)
+    shoot(page, f"review-record-form-{game_id}")
     page.click("#open-record")
 
 

@@ -92,6 +92,8 @@ def read_record(game: Game | None, text: str, index: int = 1) -> tuple[Game, Rec
             game = get_game(named)
         except UnknownGameError as err:
             raise MyriadError(f"the record's Game tag: {err}") from None
+    if not record.moves and "FEN" not in record.tags:
+        raise MyriadError(f"game record {index} has no moves (and no FEN tag to start from)")
     if len(record.moves) > MAX_RECORD_PLIES:
         raise MyriadError(f"the record has {len(record.moves)} moves; at most {MAX_RECORD_PLIES} are opened here")
     return game, record
