@@ -152,6 +152,25 @@ def check_view(game: Game, states: list[State], view: dict[str, Any], seat: int 
     return True
 
 
+def check_frame(game: Game, states: list[State], frame: dict[str, Any], seat: int | None, over: bool) -> bool:
+    """An earlier position asked for by ``seat``'s page (None: the spectator's) while the
+    game went on holds exactly what that seat saw then: its observation of that position
+    (the public view), no last move of another player's; once the game is over, all of it."""
+    ply = frame["ply"]
+    state = states[ply]
+    expected = state if over else game.public_view(state) if seat is None else game.observe(state, seat)
+    assert frame["position"] == game.format_position(expected)
+    assert frame["cells"] == cells_json(game, expected)
+    assert frame.get("hands", hands_json(game, expected)) == hands_json(game, expected)
+    if frame["last"] is not None:
+        assert over or (seat is not None and states[ply - 1].to_move == seat)
+    elif ply > 0:
+        assert not over
+    truth = game.format_position(state).split("[")[0].split()[0]
+    assert over or expected.cells == state.cells or truth not in json.dumps(frame)
+    return expected.cells != state.cells
+
+
 def listed(client: BrowserClient, game_id: str, headers: dict[str, str]) -> dict[str, Any]:
     """The game's entry in the games list as ``headers``' browser gets it."""
     games = client.get("/api/games", headers=headers).json()["games"]
@@ -173,6 +192,7 @@ def test_two_browsers_and_a_spectator_see_only_their_own(client: BrowserClient, 
                                      {"X-Myriad-Client": secrets[2]}]
     seats: list[int | None] = [0, 1, None]
     received: list[list[dict[str, Any]]] = [[first], [], []]
+    frames: list[tuple[int | None, dict[str, Any], bool]] = []  # (seat, position, game over)
     rng = random.Random(seed)
     url = f"/api/games/{gid}"
     with client.websocket_connect(f"{url}/ws") as ws0, client.websocket_connect(f"{url}/ws") as ws1, \
@@ -198,6 +218,11 @@ def test_two_browsers_and_a_spectator_see_only_their_own(client: BrowserClient, 
             for h in headers:
                 refused = client.get(f"{url}/record", headers=h)
                 assert refused.status_code == 409 and "when the game is over" in refused.json()["error"]
+            for who, h in enumerate(headers):  # reviewing an earlier position (review.js)
+                back = rng.randrange(ply + 1)
+                frame = client.get(f"{url}/position?ply={back}", headers=h)
+                assert frame.status_code == 200, frame.text
+                frames.append((seats[who], frame.json(), False))
             mover = views[0]["to_move"]
             assert views[1 - mover]["legal"] == [] and views[2]["legal"] == []
             captures = [m for m in views[mover]["legal"] if m["captures"]]  # a shorter game
@@ -210,6 +235,9 @@ def test_two_browsers_and_a_spectator_see_only_their_own(client: BrowserClient, 
                 message = ws.receive_json()
                 assert message["type"] == "state" and message["game"]["ply"] == ply
                 received[who].append(message["game"])
+    for who, h in enumerate(headers):  # once the game is over, every earlier position in full
+        for back in (0, ply // 2, ply - 1):
+            frames.append((seats[who], client.get(f"{url}/position?ply={back}", headers=h).json(), True))
     records = [client.get(f"{url}/record", headers=h) for h in headers]
     assert all(r.status_code == 200 for r in records) and len({r.text for r in records}) == 1
     states = replay(game, read_records(records[0].text)[0])
@@ -228,6 +256,9 @@ def test_two_browsers_and_a_spectator_see_only_their_own(client: BrowserClient, 
                 continue
             in_play += check_view(game, states, view, seat)
     assert in_play > 3 * 10
+    fogged = sum(check_frame(game, states, frame, seat, over) for seat, frame, over in frames)
+    assert fogged > 10
+    assert sum(not over for _, _, over in frames) > 3 * 10
     # while the game went on the spectator saw less than either player
     public = [game.public_view(s) for s in states[:-1]]
     assert any(sum(c in game.fog_codes for c in p.cells) > sum(c in game.fog_codes for c in game.observe(s, q).cells)
