@@ -194,6 +194,16 @@ def test_open_an_annotated_pgn_and_step_through_it(page: Page, server: Server) -
     square(page, "e2").click()
     expect(move_cells(page).nth(10)).to_have_text("Qe2")
 
+    # A finished game: its end in words, and reviewed the same way.
+    open_record(page, server, "chess", "1. f3 e5 2. g4 Qh4# 0-1")
+    expect(page.locator("#status")).to_have_text("Game over: black wins (checkmate)")
+    mate = states_of(game, ["f3", "e5", "g4", "Qh4#"])
+    step_through(page, game, mate)
+    page.keyboard.press("ArrowLeft")
+    shows_ply(page, game, mate, 3)
+    expect(page.locator("#review-text")).to_contain_text("Reviewing 2. g4 (move 3 of 4) · Black to move")
+    assert page.locator("#board [data-target]").count() == 0
+
     # A record with a move that is not legal: the message names it; the list stays.
     open_record(page, server, "chess", "1. e4 e5 2. Ke3 Nc6 *")
     expect(page.locator("#message")).to_contain_text("Record not opened: move 2. 'Ke3'")

@@ -23,7 +23,7 @@ from myriad.games import game_ids, get_game
 from myriad.notation.records import write_record
 from myriad.web import review
 from myriad.web.app import create_app
-from myriad.web.layout import cells_json
+from myriad.web.layout import cells_json, hands_json
 from myriad.web.moves import last_move_json
 from web_server import BrowserClient
 
@@ -81,6 +81,7 @@ def test_every_games_record_opens_and_each_position_reads_back(client: BrowserCl
         assert frame["cells"] == cells_json(game, seen), f"{game_id} ply {ply}"
         assert frame["position"] == game.format_position(seen)
         assert frame["to_move"] == state.to_move
+        assert frame.get("hands") == (hands_json(game, seen) if seen.hands else None)
         if ply == 0 or hidden:
             assert frame["last"] is None
         else:
