@@ -77,7 +77,7 @@ FUZZ_LONG = settings(max_examples=400, deadline=None, suppress_health_check=list
 def fuzz_requests(client: BrowserClient, game_id: str, data: st.DataObject) -> None:
     """One request to a drawn endpoint with drawn fields, query, path and headers."""
     endpoint = data.draw(st.sampled_from(["create", "patch", "move", "undo", "redo", "list", "get",
-                                          "catalog", "record", "delete", "raw"]))
+                                          "catalog", "record", "delete", "raw", "position", "records"]))
     extra = headers(data.draw(HEADER), data.draw(HEADER))
     gid = data.draw(st.one_of(st.just(game_id), TEXT.map(lambda t: quote(t, safe=""))))
     base = f"/api/games/{gid}"
@@ -102,6 +102,15 @@ def fuzz_requests(client: BrowserClient, game_id: str, data: st.DataObject) -> N
         response = client.get(f"/api/catalog/{gid}", headers=extra)
     elif endpoint == "record":
         response = client.get(f"{base}/record", headers=extra)
+    elif endpoint == "position":
+        query = data.draw(st.dictionaries(st.sampled_from(["ply", "x"]), TEXT, max_size=2))
+        response = client.get(f"{base}/position", params=query, headers=extra)
+    elif endpoint == "records":
+        sent = data.draw(body(["game", "text", "index"]))
+        if data.draw(st.booleans()):  # a record-like text: tags, numbers, moves, comments, SGF
+            sent["text"] = data.draw(st.text(alphabet='[]"(){};$!?.\n 0123456789abcdefghxKQRBNP-=GMSZW*;', max_size=80))
+            sent["game"] = data.draw(st.sampled_from(["chess", "international", "go9", "othello", "pig"]))
+        response = send(client, "POST", "/api/records", sent, extra)
     elif endpoint == "delete":
         response = client.delete(base if gid != game_id else "/api/games/x", headers=extra)
     elif endpoint == "raw":
