@@ -77,9 +77,10 @@ def test_review_a_chess_game_while_it_goes_on(page: Page, server: Server, browse
     game = get_game("chess")
     view = create(server, {"game": "chess", "seats": ["human", "human"]})
     open_game(page, server, view)
-    for move in ("e2 e4", "e7 e5", "g1 f3", "b8 c6"):
+    for count, move in enumerate(("e2 e4", "e7 e5", "g1 f3", "b8 c6"), start=1):
         for name in move.split():
             square(page, name).click()
+        expect(page.locator("#moves td[data-ply]")).to_have_count(count)  # played before the next
     expect(move_cells(page).nth(3)).to_have_text("Nc6")
     states = states_of(game, ["e4", "e5", "Nf3", "Nc6"])
     shows_ply(page, game, states, 4)
@@ -91,6 +92,7 @@ def test_review_a_chess_game_while_it_goes_on(page: Page, server: Server, browse
     expect(page.locator("#review-bar")).to_be_visible()
     expect(page.locator("#review-text")).to_contain_text("Reviewing 1. e4 (move 1 of 4) · Black to move")
     expect(page.locator("#moves td.reviewed")).to_have_text("e4")
+    expect(page.locator("#status")).to_have_text("In the game: White to move")
     expect(page.locator("#position-text")).to_have_value(game.format_position(states[1]))  # to copy
     assert page.locator("#board .mark-last").count() == 2  # e2 and e4: the move that led there
     shoot(page, "review-chess-move1")
@@ -196,7 +198,7 @@ def test_open_an_annotated_pgn_and_step_through_it(page: Page, server: Server) -
 
     # A finished game: its end in words, and reviewed the same way.
     open_record(page, server, "chess", "1. f3 e5 2. g4 Qh4# 0-1")
-    expect(page.locator("#status")).to_have_text("Game over: black wins (checkmate)")
+    expect(page.locator("#status")).to_have_text("In the game: Game over: black wins (checkmate)")
     mate = states_of(game, ["f3", "e5", "g4", "Qh4#"])
     step_through(page, game, mate)
     page.keyboard.press("ArrowLeft")

@@ -161,6 +161,8 @@ export function renderReview() {
   bar.hidden = ply === null;
   for (const cell of document.querySelectorAll("#moves td.reviewed")) cell.classList.remove("reviewed");
   if (ply === null) return;
+  const status = $("status");  // the line under the board speaks of the game itself
+  status.textContent = `In the game: ${status.textContent}`;
   const cell = document.querySelector(`#moves td[data-ply="${ply}"]`);
   if (cell) {
     cell.classList.add("reviewed");
