@@ -143,12 +143,51 @@ def test_review_a_chess_game_while_it_goes_on(page: Page, server: Server, browse
     expect(move_cells(page).nth(5)).to_have_text("a6")
     assert server_ply(server, view) == 6
 
+    # An undo back to (or before) the position reviewed ends the review: the game is shown.
+    page.locator('#moves td[data-ply="5"]').click()
+    shows_ply(page, game, states, 5)
+    page.click("#undo")
+    expect(page.locator("#moves td[data-ply]")).to_have_count(5)
+    expect(page.locator("#review-bar")).to_be_hidden()
+    shows_ply(page, game, states, 5)
+    square(page, "a7").click()
+    square(page, "a6").click()
+    expect(page.locator("#moves td[data-ply]")).to_have_count(6)
+
     # A watcher (another browser, no key) reviews the same way.
     with new_page(browser, "w1" * 32) as other:
         other.goto(f"{server.base}/#/game/{view['id']}")
         expect(other.locator("#moves td[data-ply='6']")).to_have_text("a6")
         other.locator('#moves td[data-ply="3"]').click()
         shows_ply(other, game, states_of(game, ["e4", "e5", "Nf3"]), 3)
+
+
+def test_review_a_dark_game_shows_only_the_seats_own_view(page: Page, server: Server) -> None:  # noqa: F811
+    view = create(server, {"game": "darkchess", "seats": ["human", "random:seed=4"], "movetime": 0.05, "delay": 0})
+    seat = {"X-Myriad-Seat": view["keys"][0]}
+    for ply in (0, 2):
+        server.wait_for_ply(view["id"], ply)
+        move = view_as(server, view["id"], view["keys"][0])["legal"][0]["notation"]
+        call(server, "POST", f"/api/games/{view['id']}/moves", {"move": move, "ply": ply}, seat=view["keys"][0])
+    server.wait_for_ply(view["id"], 4)
+    open_game(page, server, view)
+    expect(page.locator("#moves td[data-ply]")).to_have_count(4)
+    assert page.locator('#moves td[data-ply="2"]').inner_text().strip() == "?"  # the bot's move stays hidden
+    page.locator('#moves td[data-ply="2"]').click()
+    expect(page.locator("#board")).to_have_attribute("data-ply", "2")
+    frame = call(server, "GET", f"/api/games/{view['id']}/position?ply=2", seat=seat["X-Myriad-Seat"])
+    assert frame["last"] is None and any(c and c["kind"] == "fog" for c in frame["cells"])
+    names = get_game("darkchess").topology.names
+    want = {names[i]: f"kind-{c['kind']} owner-{c['owner']}" for i, c in enumerate(frame["cells"])
+            if c and c["kind"] != "fog"}
+    drawn = {k: v for k, v in board_cells(page).items() if "kind-fog" not in v}
+    assert drawn == want
+    assert page.locator("#board .mark-last").count() == 0  # no mark of the bot's hidden move
+    shoot(page, "review-darkchess")
+
+
+def view_as(server: Server, game_id: str, key: str) -> dict[str, Any]:
+    return dict(call(server, "GET", f"/api/games/{game_id}", seat=key))
 
 
 def open_record(page: Page, server: Server, game_id: str, text: str = "", file: Path | None = None) -> None:
