@@ -113,6 +113,10 @@ def test_which_record_and_which_game(client: BrowserClient) -> None:
     assert second.json()["game"] == "othello" and [e["notation"] for e in second.json()["history"]] == ["d3", "c3", "c4"]
     beyond = open_record(client, text=two, index=3)
     assert beyond.status_code == 400 and "2 game record(s)" in beyond.json()["error"]
+    sgf = open_record(client, text="(;GM[1]FF[4]SZ[13];B[gg];W[dd])")  # Go of its size
+    assert sgf.status_code == 201 and sgf.json()["game"] == "go13" and sgf.json()["ply"] == 2
+    odd = open_record(client, text="(;GM[1]SZ[7];B[aa])")
+    assert odd.status_code == 400 and "no game reads this SGF record" in odd.json()["error"]
     untagged = open_record(client, text="1. e4 e5 *")
     assert untagged.status_code == 400 and "say which game" in untagged.json()["error"]
 

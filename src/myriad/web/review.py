@@ -22,7 +22,7 @@ from typing import Any
 from myriad.core.errors import MyriadError, UnknownGameError
 from myriad.core.game import Game
 from myriad.core.state import State
-from myriad.games import get_game
+from myriad.games import game_ids, get_game
 from myriad.notation.records import Record, read_records
 from myriad.web.bots import HUMAN
 from myriad.web.layout import cells_json, hands_json
@@ -65,12 +65,13 @@ def position_json(session: Session, caller: Caller, ply: int) -> dict[str, Any]:
 
 def read_record(game: Game | None, text: str, index: int = 1) -> tuple[Game, Record]:
     """Record number ``index`` (from 1) of ``text``, and its game: ``game``, else the one its
-    ``Game`` tag names.  SGF (text starting with ``(``) is read by a game that reads it
-    (Go).  Raises ``MyriadError`` saying what is wrong and where."""
+    ``Game`` tag names.  SGF (text starting with ``(``) is read by ``game``, else by the
+    first game that reads it (Go of its size).  Raises ``MyriadError`` saying what is wrong
+    and where."""
     records: list[Record]
     if text.lstrip().startswith("("):
         if game is None:
-            raise MyriadError("say which game the SGF record is of ('game')")
+            game = _sgf_reader(text)
         from_sgf = getattr(game, "from_sgf", None)
         if from_sgf is None:
             raise MyriadError(f"{game.id} does not read SGF records; paste PGN, PDN or a move list")
@@ -97,6 +98,23 @@ def read_record(game: Game | None, text: str, index: int = 1) -> tuple[Game, Rec
     if len(record.moves) > MAX_RECORD_PLIES:
         raise MyriadError(f"the record has {len(record.moves)} moves; at most {MAX_RECORD_PLIES} are opened here")
     return game, record
+
+
+def _sgf_reader(text: str) -> Game:
+    """The first game (in the registry's order) that reads the SGF ``text`` (Go of its ``SZ``);
+    a ``MyriadError`` with the first game's reason when none does."""
+    first: MyriadError | None = None
+    for game_id in game_ids():
+        game = get_game(game_id)
+        from_sgf = getattr(game, "from_sgf", None)
+        if from_sgf is None:
+            continue
+        try:
+            from_sgf(text, "record")
+            return game
+        except MyriadError as err:
+            first = first or err
+    raise MyriadError(f"no game reads this SGF record ({first})" if first else "no game reads SGF records")
 
 
 def replay_record(game: Game, record: Record) -> tuple[State, list[tuple[State, Any, str, str]]]:

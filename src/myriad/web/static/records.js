@@ -31,7 +31,6 @@ export function initRecords(ctx) {
       return;
     }
     $("record-text").value = await file.text();
-    if (/\.sgf$/i.test(file.name) && select.value === "") select.value = "go19";
   });
   $("record-form").addEventListener("submit", async (event) => {
     event.preventDefault();
