@@ -3,6 +3,7 @@
 // pick one by clicks or drags, and sends the chosen move's notation back.
 
 import { drawBoard, preview, pieceIcon, Geometry } from "./board.js";
+import { capturedBox, checkNote, endLine } from "./feedback.js";
 
 const $ = (id) => document.getElementById(id);
 const LEVELS = ["human", "easy", "medium", "strong", "custom"];
@@ -591,6 +592,8 @@ function renderBars() {
       seat.className = "seat-name";
       seat.textContent = seatLabel(view.seats[player]);
       group.append(swatch, name, seat);
+      const taken = capturedBox(view, player, app.layout, { flipped: app.flipped, western: app.western });
+      if (taken) group.appendChild(taken);
       const toMove = !view.outcome && view.to_move === player;
       group.classList.toggle("to-move", toMove);
       anyToMove = anyToMove || toMove;
@@ -683,9 +686,7 @@ function renderStatus() {
   const status = $("status");
   let text;
   if (view.outcome) {
-    const o = view.outcome;
-    text = o.winner ? `Game over: ${o.winner} wins (${o.reason})` : `Game over: draw (${o.reason})`;
-    if (o.scores.length === 2 && o.scores.some((s) => s !== 0 && s !== 0.5 && s !== 1)) text += ` ${o.scores.join("–")}`;
+    text = endLine(view);
   } else if (view.chance) {
     text = "Rolling…";
   } else if (canMove()) {
@@ -703,8 +704,10 @@ function renderStatus() {
     const state = botState(view);
     text = `${cap(view.to_move_name)} (bot) to move${state ? ` · ${state}` : ""}`;
   }
+  text += checkNote(view);
   status.textContent = text;
   status.classList.toggle("over", Boolean(view.outcome));
+  status.classList.toggle("in-check", Boolean(checkNote(view)));
   if (view.notice) showMessage(view.notice, "notice");
 }
 
@@ -754,7 +757,8 @@ function candidates(prefix = app.entry) {
 
 function currentMarks() {
   const view = app.view;
-  const marks = { last: view.last ? view.last.path : [], captures: view.last ? view.last.captures : [] };
+  const marks = { last: view.last ? view.last.path : [], captures: view.last ? view.last.captures : [],
+                  check: view.check || [] };
   if (app.drop) {  // a piece picked from the hand: where it may be dropped
     marks.targets = [...new Set(dropMoves(app.drop).map((m) => m.path[0]))];
   } else if (app.entry.length > 0) {
