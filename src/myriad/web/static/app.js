@@ -4,6 +4,7 @@
 
 import { drawBoard, preview, pieceIcon, Geometry } from "./board.js";
 import { capturedBox, checkNote, endLine } from "./feedback.js";
+import { setupAnalysis, renderAnalysis } from "./analysis.js";
 
 const $ = (id) => document.getElementById(id);
 const LEVELS = ["human", "easy", "medium", "strong", "custom"];
@@ -511,6 +512,8 @@ function render() {
   $("public-game").checked = Boolean(view.public);
   $("public-game").disabled = readOnly();
   renderInvitations(keys);
+  document.querySelector(".board-wrap").classList.toggle("flipped-view", app.flipped);
+  renderAnalysis(view);
 }
 
 // For every human seat this browser holds a key for, a link that hands the seat to a friend.
@@ -982,6 +985,7 @@ function bindBoard() {
 
 function bindControls() {
   bindBoard();
+  setupAnalysis(api, () => app.view, () => (app.view ? keyOf(app.view.id, app.view.to_move) : null));
   $("flip").addEventListener("click", () => { app.flipped = !app.flipped; render(); });
   $("undo").addEventListener("click", () => gameAction("undo"));
   $("redo").addEventListener("click", () => gameAction("redo"));
