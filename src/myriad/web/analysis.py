@@ -160,6 +160,8 @@ def seen_state(game: Game, state: State, over: bool, seat: int | None, position:
             raise AnalysisRefused(f"{game.id} hides information: while the game goes on, send no position; "
                                   "the position in force is analysed from your seat's view")
         state = game.parse_position(position.strip())
+    if game.is_chance(state):
+        raise AnalysisRefused("chance moves next in this position (a roll, a draw): no player chooses")
     if not game.hidden_information:
         return state
     if not over:
@@ -169,7 +171,7 @@ def seen_state(game: Game, state: State, over: bool, seat: int | None, position:
         if seat != state.to_move:
             raise AnalysisRefused("a hidden game is analysed from the view of the side to move: "
                                   "wait for your turn")
-    return game.observe(state, state.to_move) if not game.is_chance(state) else state
+    return game.observe(state, state.to_move)
 
 
 class Analyst:

@@ -30,11 +30,9 @@ export function setupAnalysis(api, currentView, seatKey) {
 export async function analysePosition(gameId, position = null) {
   if (state.busy) return null;
   state.busy = true;
-  const panel = $("analysis");
-  panel.hidden = false;
   $("analyse").disabled = true;
   $("analysis-text").textContent = "Analysing…";
-  $("analysis-text").classList.remove("error");
+  $("analysis-text").classList.remove("error", "hint");
   const body = {};
   if (position) body.position = position;
   const spec = $("analysis-spec").value.trim();
@@ -61,22 +59,24 @@ export function renderAnalysis(view) {
   const result = state.result;
   const text = $("analysis-text");
   $("analyse").hidden = !view || Boolean(view.outcome);
+  $("analysis").hidden = !view;
   if (state.busy) return;
-  if (!result || !view) { bar.hidden = true; return; }
+  if (!result || !view) { bar.hidden = true; hint(text); return; }
   if (result.error) {
     bar.hidden = true;
     text.textContent = `No analysis: ${result.error}`;
+    text.classList.remove("hint");
     text.classList.add("error");
     state.result = null;
     return;
   }
   if (result.position !== view.position) {
     bar.hidden = true;
-    $("analysis").hidden = true;
     state.result = null;
+    hint(text);
     return;
   }
-  text.classList.remove("error");
+  text.classList.remove("error", "hint");
   const line = result.line.length ? result.line.join(" ") : result.move;
   const depth = result.depth ? `, depth ${result.depth}` : "";
   const nodes = result.nodes ? `, ${result.nodes.toLocaleString("en")} nodes` : "";
@@ -102,4 +102,10 @@ export function renderAnalysis(view) {
   $("eval-number").textContent = result.text;
   bar.title = `${view.players[0]}'s share: ${Math.round(100 * result.bar)}% (${result.text})`;
   bar.setAttribute("aria-label", bar.title);
+}
+
+function hint(text) {
+  text.classList.remove("error");
+  text.textContent = "Analyse asks a bot for its evaluation and best line here; no move is played.";
+  text.classList.add("hint");
 }
