@@ -62,7 +62,7 @@ def check_request(game: Game, spec: Any, seconds: Any) -> tuple[str, float]:
     seconds a number from 0.1 to :data:`MAX_SECONDS`, default :data:`DEFAULT_SECONDS`."""
     if spec is None:
         spec = default_spec(game)
-    elif not isinstance(spec, str) or not spec.strip() or len(spec) > 200:
+    elif not isinstance(spec, str) or not spec.strip() or len(spec) > 400:
         raise MyriadError(f"'spec' must be a bot spec such as {default_spec(game)!r}, not {str(spec)[:40]!r}")
     if seconds is None:
         seconds = DEFAULT_SECONDS
