@@ -208,3 +208,32 @@ def test_fools_mate_by_clicks(page: Any, server: Any) -> None:
     page.goto(server.base)  # the game list says it too
     expect(page.locator(f'#games-list li[data-id="{view["id"]}"] .status-line')).to_contain_text(
         "Black wins by checkmate")
+
+
+CHECK_GAMES = [g for g in game_ids() if isinstance(get_game(g), PieceGame) and get_game(g).piece_rules.royal_check]
+
+
+def first_check(game: PieceGame) -> State:
+    """The first position of a random game (seeds in turn) whose side to move is in check."""
+    for seed in range(40):
+        for state in random_game(game, seed)[0]:
+            if game.outcome(state) is None and game.in_check(state):
+                return state
+    raise AssertionError(f"{game.id}: no check in 40 random games")
+
+
+@pytest.mark.skipif(Page is None, reason="Playwright or chromium missing")
+def test_every_check_game_glows_in_the_browser(page: Any, server: Any) -> None:
+    """Each game with check rules, opened at a position in check: its royal square glows,
+    the status says so (xiangqi's general on a point, shogi's king on a square alike)."""
+    for game_id in CHECK_GAMES:
+        game = get_game(game_id)
+        assert isinstance(game, PieceGame)
+        state = first_check(game)
+        view = create(server, {"game": game_id, "seats": ["human", "human"], "position": game.format_position(state)})
+        assert view["check"], game_id
+        open_game(page, server, view)
+        expect(page.locator("#board .mark-check")).to_have_count(len(view["check"]))
+        expect(page.locator("#status")).to_contain_text("Check")
+        if game_id in ("xiangqi", "shogi"):
+            page.screenshot(path=str(SHOTS / f"analysis-check-{game_id}.png"), full_page=True)
