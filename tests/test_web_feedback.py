@@ -192,7 +192,9 @@ def test_check_and_captures_in_the_browser(page: Any, server: Any) -> None:
     click_move(page, "d1", "e2", 7)
     click_move(page, "e5", "e2", 8)  # Qxe2+: black is a queen up
     expect(page.locator("#bar-top .captured .advantage")).to_have_text("+9")
+    expect(page.locator('#bar-top .captured .captured-piece[data-kind="queen"]')).to_have_count(1)
     expect(status).to_contain_text("Check")
+    page.screenshot(path=str(SHOTS / "analysis-captured.png"), full_page=True)
 
 
 @pytest.mark.skipif(Page is None, reason="Playwright or chromium missing")
