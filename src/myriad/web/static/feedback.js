@@ -20,7 +20,12 @@ export function capturedBox(view, player, layout, { flipped = false, western = f
       icon.dataset.kind = piece.kind;
       box.appendChild(icon);
     }
-    if (count > 8) box.appendChild(Object.assign(document.createElement("span"), { className: "captured-more", textContent: `×${count}` }));
+    if (count > 8) {
+      const more = document.createElement("span");
+      more.className = "captured-more";
+      more.textContent = `×${count}`;
+      box.appendChild(more);
+    }
     names.push(`${count} ${piece.kind}`);
   }
   if (taken.advantage) {
