@@ -208,6 +208,7 @@ def test_analyse_button_shows_a_bar_and_a_line(page: Any, server: Any) -> None:
     start = create(server, {"game": "chess", "seats": ["human", "human"]})
     open_game(page, server, start)
     page.fill("#analysis-spec", "alphabeta:depth=4")
+    page.select_option("#analysis-seconds", "10")  # depth 4 well within it, even on a loaded machine
     page.click("#analyse")
     expect(page.locator("#analysis-text")).to_contain_text("white plays")
     expect(page.locator("#analysis-text .analysis-bot")).to_contain_text("depth 4")
