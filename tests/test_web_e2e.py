@@ -328,9 +328,9 @@ def test_reversi_between_two_bots_to_the_end(page: Page, server: Server) -> None
     white = page.locator("#board .pieces .owner-1").count()
     status = page.locator("#status").inner_text()
     if black == white:
-        assert "draw" in status
+        assert "Draw by equal discs" in status
     else:
-        assert f"{'black' if black > white else 'white'} wins" in status
+        assert f"{'Black' if black > white else 'White'} wins by more discs: " in status
     shoot(page, "reversi")
 
 

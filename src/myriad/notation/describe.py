@@ -3,6 +3,7 @@ text or JSON, a legal move as JSON."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from myriad.core.game import Game, Outcome
@@ -40,3 +41,31 @@ def outcome_text(game: Game, outcome: Outcome | None) -> str:
         return f"draw ({outcome.reason})"
     who = f", {game.player_names[winner]} wins" if winner is not None else ""
     return f"scores {scores}{who} ({outcome.reason})"
+
+
+#: Reasons that name a rule or a goal, read after "wins by" / "draw by" ("checkmate",
+#: "threefold repetition", "50-move rule", "five in a row"); any other reason is a clause
+#: ("the king escapes") and follows a colon.
+_BY_REASON = re.compile(r"(checkmate|stalemate|(threefold |fourfold )?repetition|\d+-move rule|"
+                        r"insufficient material|bare king|perpetual check|counting\b|bikjang\b|"
+                        r"first capture|more |most |equal |(three|four|five|six) in a row|"
+                        r"resignation|agreement|time\b|flag fall)")
+
+
+def end_text(game: Game, outcome: Outcome) -> str:
+    """The end of a game in words, its reason included: 'White wins by checkmate', 'Draw by
+    threefold repetition', 'Black wins: the king escapes', 'Red wins: all of black's pieces
+    are captured', 'Scores 10-16-17-21, fourth wins by most balls: ...'; a lone player's
+    score after its reason."""
+    reason = outcome.reason
+    joint = f" by {reason}" if _BY_REASON.match(reason) else f": {reason}"
+    winner = outcome.winner
+    scores = "-".join(f"{s:g}" for s in outcome.scores)
+    if game.players == 1:
+        return f"Game over: {reason} (score {outcome.scores[0]:.2f})"
+    if winner is not None and sorted(outcome.scores) == [0.0] * (game.players - 1) + [1.0]:
+        return f"{game.player_names[winner].capitalize()} wins{joint}"
+    if winner is None and len(set(outcome.scores)) == 1:
+        return f"Draw{joint}"
+    who = f", {game.player_names[winner]} wins" if winner is not None else ""
+    return f"Scores {scores}{who}{joint}"

@@ -22,6 +22,11 @@ API (all JSON):
 * ``GET  /api/games/{id}/position?ply=n``   the position after n moves, as the page may see it
 * ``POST /api/records``                     ``{text, game?, index?}``: a record (PGN, PDN, SGF,
                                              moves) opened as a new game of two humans
+* ``POST /api/games/{id}/analysis``         ``{position?, spec?, seconds?}``: a bot's score and best
+                                             line in the game's (or the shown) position, never
+                                             played (see :mod:`myriad.web.analysis`)
+* ``POST /api/analysis``                    ``{game, position, spec?, seconds?}``: the same for any
+                                             position text
 * ``WS   /api/games/{id}/ws``               ``{"type": "state", "game": ...}`` on every change,
                                              the view of the seat whose key the page sends
                                              (``{"type": "seat", "key": "..."}``)
@@ -62,6 +67,7 @@ from myriad.core.numbers import read_int
 from myriad.games import game_ids, get_game
 from myriad.games.user_variants import VariantSource, loaded_sources
 from myriad.notation.records import record_format
+from myriad.web.analysis import AnalysisBusy, AnalysisFailed, AnalysisRefused, Analyst, seen_state
 from myriad.web.bots import LEVELS, BotPool, levels
 from myriad.web.layout import layout_json
 from myriad.web.review import MAX_RECORD_BYTES, open_record, position_json
@@ -170,6 +176,7 @@ class Api:
         self.workers = workers
         self.variants = tuple(variants)
         self.sessions: Sessions | None = None
+        self.analyst: Analyst | None = None
         self.catalog_cache: dict[str, Any] | None = None
 
     @contextlib.asynccontextmanager
@@ -178,6 +185,7 @@ class Api:
         pool = BotPool(self.workers, variants=self.variants)
         pool.start()
         self.sessions = Sessions(self.store, pool)
+        self.analyst = Analyst(pool)
         log.info("games stored in %s%s", self.store.path, " (read-only)" if self.store.read_only else "")
         try:
             yield
@@ -293,6 +301,36 @@ class Api:
         name = f"{session.game.id}-{session.id}.{record_format(session.game)}"
         return PlainTextResponse(session.record(),
                                  headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def analysis(self, request: Request) -> Response:
+        """A bot's analysis of the game's position in force or of the one the page shows."""
+        who = caller(request)
+        session = await self.session(request)
+        data = await read_json(request)
+        only_keys(data, {"position", "spec", "seconds"})
+        state = seen_state(session.game, session.state, session.over(), session.seat_of(who), data.get("position"))
+        assert self.analyst is not None, "the app is not running"
+        return JSONResponse(await self.analyst.analyse(f"game {session.id}", who.owner or session.id, session.game,
+                                                       state, data.get("spec"), data.get("seconds")))
+
+    async def analysis_of_position(self, request: Request) -> Response:
+        """A bot's analysis of any position text of a game (one at a time per client)."""
+        who = caller(request)
+        data = await read_json(request)
+        only_keys(data, {"game", "position", "spec", "seconds"})
+        if not who.client:
+            raise Forbidden("an analysis needs a client secret (X-Myriad-Client)")
+        game_id, position = data.get("game"), data.get("position")
+        if not isinstance(game_id, str) or not isinstance(position, str):
+            raise MyriadError("send the 'game' id and the 'position' text to analyse")
+        try:
+            game = get_game(game_id)
+        except UnknownGameError as err:  # a bad field of the request, not a missing page
+            raise MyriadError(str(err)) from None
+        state = seen_state(game, game.parse_position(position.strip()), True, None, None)
+        assert self.analyst is not None, "the app is not running"
+        return JSONResponse(await self.analyst.analyse(f"client {who.owner}", who.owner, game, state,
+                                                       data.get("spec"), data.get("seconds")))
 
     async def live(self, websocket: WebSocket) -> None:
         """Send the game's view now and after every change, until the page goes away; each
@@ -411,7 +449,7 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 
 #: Status of each kind of refusal (the first that matches); any other MyriadError is a 400.
 STATUS = ((NotFound, 404), (UnknownGameError, 404), (Forbidden, 403), (Conflict, 409), (Damaged, 409),
-          (NotJson, 415), (StoreBusy, 503), (StoreReadOnly, 503), (StoreError, 503))
+          (AnalysisBusy, 429), (AnalysisRefused, 409), (AnalysisFailed, 503), (NotJson, 415), (StoreBusy, 503), (StoreReadOnly, 503), (StoreError, 503))
 
 
 async def _myriad_error(request: Request, exc: Exception) -> Response:
@@ -453,6 +491,8 @@ def create_app(db_path: str | Path, workers: int | None = None, *, read_only: bo
         Route(f"{game}/record", api.record, methods=["GET"]),
         Route(f"{game}/position", api.position, methods=["GET"]),
         Route("/api/records", api.open_record, methods=["POST"]),
+        Route(f"{game}/analysis", api.analysis, methods=["POST"]),
+        Route("/api/analysis", api.analysis_of_position, methods=["POST"]),
         WebSocketRoute(f"{game}/ws", api.live),
         Mount("/static", StaticFiles(packages=[("myriad.web", "static")]), name="static"),
     ]

@@ -181,7 +181,8 @@ def serve_jobs(conn: Connection, variants: tuple[VariantSource, ...] = ()) -> No
         except (EOFError, OSError):
             return
         try:
-            reply: tuple[str, Any] = ("ok", think(*job))
+            # a job is ``think``'s arguments, or another job function of the server and its arguments
+            reply: tuple[str, Any] = ("ok", job[0](*job[1:]) if callable(job[0]) else think(*job))
         except Exception as err:  # noqa: BLE001 - reported to the server, which falls back
             reply = ("error", f"{type(err).__name__}: {err}")
         conn.send(reply)

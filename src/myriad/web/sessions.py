@@ -39,9 +39,10 @@ from myriad.core.game import Game, Outcome
 from myriad.core.move import Move
 from myriad.core.state import State
 from myriad.games import game_ids, get_game
-from myriad.notation.describe import outcome_json, outcome_text
+from myriad.notation.describe import end_text, outcome_json
 from myriad.notation.records import write_record
 from myriad.web.bots import HUMAN, MAX_THINK, BotPool, Ticket, check_seat, seat_spec
+from myriad.web.feedback import captured_json, checked_squares
 from myriad.web.layout import cells_json, hands_json
 from myriad.web.moves import last_move_json, moves_json
 from myriad.web.storage import Damaged, GameRow, Store, StoreError
@@ -92,10 +93,11 @@ class Caller:
 
 
 def status_text(game: Game, state: State) -> str:
-    """A line for the game list: the result, or who is to move."""
+    """A line for the game list: the result in words (``White wins by checkmate``), or who
+    is to move."""
     outcome = game.outcome(state)
     if outcome is not None:
-        return outcome_text(game, outcome)
+        return end_text(game, outcome)
     return f"{game.mover_name(state)} to move"
 
 
@@ -510,6 +512,10 @@ class Session:
             "chance": game.is_chance(state),
             "outcome": outcome_json(game, outcome),
             "status": status_text(game, state),
+            "end": end_text(game, outcome) if outcome is not None else None,
+            # the royal pieces in check and the material taken (hidden games: at the end)
+            "check": checked_squares(game, state) if not hidden else [],
+            "captured": captured_json(game, self.states, self.moves) if not hidden else None,
             "human_turn": human_turn, "thinking": bot is not None, "bot": bot,
             "queue": self.pool.ahead(self.ticket) if bot == "queued" and self.ticket else 0,
             "notice": self.notice,

@@ -5,6 +5,8 @@
 import { drawBoard, preview, pieceIcon, Geometry } from "./board.js";
 import { initReview, renderReview, reviewFrame, reviewFrom, reviewing, viewSeen } from "./review.js";
 import { initRecords } from "./records.js";
+import { capturedBox, checkNote, endLine } from "./feedback.js";
+import { setupAnalysis, renderAnalysis } from "./analysis.js";
 
 const $ = (id) => document.getElementById(id);
 const LEVELS = ["human", "easy", "medium", "strong", "custom"];
@@ -521,6 +523,8 @@ function render() {
   $("public-game").disabled = readOnly();
   renderInvitations(keys);
   renderReview();
+  document.querySelector(".board-wrap").classList.toggle("flipped-view", app.flipped);
+  renderAnalysis(view);
 }
 
 // For every human seat this browser holds a key for, a link that hands the seat to a friend.
@@ -602,6 +606,8 @@ function renderBars() {
       seat.className = "seat-name";
       seat.textContent = seatLabel(view.seats[player]);
       group.append(swatch, name, seat);
+      const taken = capturedBox(view, player, app.layout, { flipped: app.flipped, western: app.western });
+      if (taken) group.appendChild(taken);
       const toMove = !view.outcome && view.to_move === player;
       group.classList.toggle("to-move", toMove);
       anyToMove = anyToMove || toMove;
@@ -695,9 +701,7 @@ function renderStatus() {
   const status = $("status");
   let text;
   if (view.outcome) {
-    const o = view.outcome;
-    text = o.winner ? `Game over: ${o.winner} wins (${o.reason})` : `Game over: draw (${o.reason})`;
-    if (o.scores.length === 2 && o.scores.some((s) => s !== 0 && s !== 0.5 && s !== 1)) text += ` ${o.scores.join("–")}`;
+    text = endLine(view);
   } else if (view.chance) {
     text = "Rolling…";
   } else if (canMove()) {
@@ -715,8 +719,10 @@ function renderStatus() {
     const state = botState(view);
     text = `${cap(view.to_move_name)} (bot) to move${state ? ` · ${state}` : ""}`;
   }
+  text += checkNote(view);
   status.textContent = text;
   status.classList.toggle("over", Boolean(view.outcome));
+  status.classList.toggle("in-check", Boolean(checkNote(view)));
   if (view.notice) showMessage(view.notice, "notice");
 }
 
@@ -767,7 +773,8 @@ function candidates(prefix = app.entry) {
 
 function currentMarks() {
   const view = app.view;
-  const marks = { last: view.last ? view.last.path : [], captures: view.last ? view.last.captures : [] };
+  const marks = { last: view.last ? view.last.path : [], captures: view.last ? view.last.captures : [],
+                  check: view.check || [] };
   if (app.drop) {  // a piece picked from the hand: where it may be dropped
     marks.targets = [...new Set(dropMoves(app.drop).map((m) => m.path[0]))];
   } else if (app.entry.length > 0) {
@@ -991,6 +998,9 @@ function bindBoard() {
 
 function bindControls() {
   bindBoard();
+  setupAnalysis(api, () => app.view, () => (app.view ? keyOf(app.view.id, app.view.to_move) : null),
+    // (a hidden game is analysed only in force, from the seat's own view)
+    () => { const frame = reviewFrame(); return frame && !app.layout.hidden ? frame.position : null; });
   $("flip").addEventListener("click", () => { app.flipped = !app.flipped; render(); });
   $("undo").addEventListener("click", () => gameAction("undo"));
   $("redo").addEventListener("click", () => gameAction("redo"));

@@ -525,6 +525,7 @@ function drawMarksUnder(g, geo, layout, cells, marks) {
   };
   for (const name of marks.last || []) square(name, "mark-last");
   for (const name of marks.captures || []) square(name, "mark-captured");
+  for (const name of marks.check || []) square(name, "mark-check");  // a royal piece in check: a red glow
   for (const name of marks.path || []) square(name, "mark-path");
   if (marks.selected) square(marks.selected, "mark-selected");
 }
