@@ -100,6 +100,11 @@ def test_review_a_chess_game_while_it_goes_on(page: Page, server: Server, browse
     square(page, "d2").click()
     square(page, "d4").click()
     assert page.locator("#board [data-target]").count() == 0
+    # Analysis applies to the position shown: the mate in one before its last move.
+    page.select_option("#analysis-seconds", "1")
+    page.click("#analyse")
+    expect(page.locator("#analysis-text")).to_contain_text("black plays Qh4#")
+    expect(page.locator("#eval-number")).to_have_text("#-1")
     assert server_ply(server, view) == 4
     shows_ply(page, game, states, 1)
 
@@ -237,7 +242,7 @@ def test_open_an_annotated_pgn_and_step_through_it(page: Page, server: Server) -
 
     # A finished game: its end in words, and reviewed the same way.
     open_record(page, server, "chess", "1. f3 e5 2. g4 Qh4# 0-1")
-    expect(page.locator("#status")).to_have_text("In the game: Game over: black wins (checkmate)")
+    expect(page.locator("#status")).to_have_text("In the game: Game over: Black wins by checkmate")
     mate = states_of(game, ["f3", "e5", "g4", "Qh4#"])
     step_through(page, game, mate)
     page.keyboard.press("ArrowLeft")
