@@ -3,6 +3,7 @@
 // pick one by clicks or drags, and sends the chosen move's notation back.
 
 import { drawBoard, preview, pieceIcon, Geometry } from "./board.js";
+import { decorateBoard, statusNote, barCount, firstRow, movesPlayed } from "./conventions.js";
 
 const $ = (id) => document.getElementById(id);
 const LEVELS = ["human", "easy", "medium", "strong", "custom"];
@@ -345,7 +346,7 @@ function gameCard(game, own) {
   info.querySelector("strong").textContent = game.name;
   info.querySelector(".seats-line").textContent = seats;
   const listed = own && game.public ? " · public" : "";
-  info.querySelector(".status-line").textContent = `${game.status} · ${game.ply} ${game.ply === 1 ? "move" : "moves"}${listed}`;
+  info.querySelector(".status-line").textContent = `${game.status} · ${movesPlayed(game.ply, game.players.length)}${listed}`;
   link.appendChild(info);
   item.appendChild(link);
   if (own) {
@@ -481,6 +482,7 @@ function render() {
   const keys = keysFor(view.id);
   const playing = keys.some(Boolean) && !app.refused;
   app.geometry = drawBoard($("board"), layout, view.cells, boardOptions(marks));
+  decorateBoard($("board"), app.geometry, layout, view);
   $("board").classList.toggle("interactive", canMove());
   renderBars();
   renderHands();
@@ -591,6 +593,8 @@ function renderBars() {
       seat.className = "seat-name";
       seat.textContent = seatLabel(view.seats[player]);
       group.append(swatch, name, seat);
+      const count = barCount(view, player);
+      if (count) group.appendChild(count);
       const toMove = !view.outcome && view.to_move === player;
       group.classList.toggle("to-move", toMove);
       anyToMove = anyToMove || toMove;
@@ -703,6 +707,8 @@ function renderStatus() {
     const state = botState(view);
     text = `${cap(view.to_move_name)} (bot) to move${state ? ` · ${state}` : ""}`;
   }
+  const note = statusNote(view, canMove());
+  if (note) text += ` · ${note}`;
   status.textContent = text;
   status.classList.toggle("over", Boolean(view.outcome));
   if (view.notice) showMessage(view.notice, "notice");
@@ -717,7 +723,8 @@ function renderMoves() {
   body.replaceChildren();
   const players = view.players.length + (view.history.some((e) => e.by === "chance") || view.chance ? 1 : 0);
   let row = null;
-  let number = 0;
+  const first = firstRow(view);
+  let number = first.number - 1;
   let column = players;
   view.history.forEach((entry, ply) => {
     if (!row || entry.player <= column) {
@@ -729,6 +736,7 @@ function renderMoves() {
       for (let p = 0; p < players; p++) row.appendChild(document.createElement("td"));
       body.appendChild(row);
     }
+    if (ply === 0 && first.secondFirst && entry.player === 1) row.children[1].textContent = "…";
     column = entry.player;
     const cell = row.children[1 + entry.player];
     cell.textContent = entry.notation;

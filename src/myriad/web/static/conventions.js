@@ -1,0 +1,85 @@
+// Each game as its players know it: what the server's `view.conventions` says (see
+// web/conventions.py), shown on the page. A compulsory capture is marked on the pieces
+// that can take and said in the status; a forced pass is explained; the reversi family's
+// disc counts go in the player bars; mancala stores (and Toguz Kumalak's tuzdyks) carry
+// their owner's name and count; the move list is numbered from the position's own move
+// number.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function el(name, attrs, parent) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  parent.appendChild(node);
+  return node;
+}
+
+function cap(s) { return s ? s.charAt(0).toUpperCase() + s.slice(1) : s; }
+
+function conventions(view) { return (view && view.conventions) || {}; }
+
+// Marks drawn over the board (after drawBoard, before the invisible hit cells keep working:
+// the group is inserted under them).
+export function decorateBoard(svg, geo, layout, view) {
+  const c = conventions(view);
+  const hits = svg.querySelector("g.hits");
+  const g = document.createElementNS(SVG, "g");
+  g.setAttribute("class", "conventions");
+  svg.insertBefore(g, hits);
+  for (const name of (view.human_turn && c.must_capture) || []) {  // the pieces that can take
+    const pos = geo.index.get(name);
+    if (pos === undefined) continue;
+    const [cx, cy] = geo.centre(pos);
+    el("circle", { cx, cy, r: 0.46, class: "must-capture", "data-square": name }, g);
+  }
+  for (const store of c.stores || []) {
+    const pos = geo.index.get(store.name);
+    if (pos === undefined) continue;
+    const [cx, cy] = geo.centre(pos);
+    const owner = cap(view.players[store.owner] || "");
+    const label = el("text", { x: cx, y: store.claimed ? cy + 0.3 : geo.top / 2, "text-anchor": "middle",
+                               "dominant-baseline": "central", "data-store": store.name,
+                               class: store.claimed ? "store-label tuzdyk-label" : "store-label" }, g);
+    label.textContent = store.claimed ? `${owner}'s tuzdyk` : `${owner}: ${store.count}`;
+  }
+}
+
+// What the status line adds for the side to move: a compulsory capture, a forced pass.
+export function statusNote(view, canMove) {
+  const c = conventions(view);
+  if (!view.human_turn || view.outcome) return "";
+  if (c.must_pass) {
+    return canMove ? "No legal move: you must pass (press Pass)" : "No legal move: must pass";
+  }
+  if (c.must_capture && c.must_capture.length) {
+    const who = c.must_capture.length === 1 ? "the piece on" : "the pieces on";
+    return `A capture is compulsory: ${who} ${c.must_capture.join(", ")} ${c.must_capture.length === 1 ? "must" : "can"} take`;
+  }
+  return "";
+}
+
+// A player's count for the player bar (the reversi family's discs), or null.
+export function barCount(view, player) {
+  const counts = conventions(view).piece_counts;
+  if (!counts) return null;
+  const span = document.createElement("span");
+  span.className = "disc-count";
+  span.dataset.player = String(player);
+  span.textContent = `${counts[player]} ${counts[player] === 1 ? "disc" : "discs"}`;
+  return span;
+}
+
+// The number of the first row of the move list and whether the first move listed is the
+// second player's (the position's own move number: a FEN at move 23 with Black to move
+// starts "23. … Nf6").
+export function firstRow(view) {
+  const c = conventions(view);
+  return { number: c.first_move || 1, secondFirst: view.players.length === 2 && c.first_player === 1 };
+}
+
+// "N moves" for the game list: moves counted as players count them, a round of every
+// player's turn being one move (a ply count would double a chess game's length).
+export function movesPlayed(plies, players) {
+  const moves = Math.ceil(plies / Math.max(1, players));
+  return `${moves} ${moves === 1 ? "move" : "moves"}`;
+}
