@@ -104,6 +104,18 @@ def test_russian_is_written_algebraically_with_a_to_h_on_the_board(page: Page, s
     assert wait_played(page, 3) == ["c3-d4", "f6-e5", "d4:f6"]
     record = call(server, "GET", f"/api/games/{view['id']}")["history"]
     assert [h["notation"] for h in record] == ["c3-d4", "f6-e5", "d4:f6"]
+    # The PDN-number option: the same moves in square numbers, each square's number shown.
+    assert layout["square_numbers"]["c3"] == 22 and layout["square_numbers"]["b8"] == 1
+    assert "square_numbers" not in numbered
+    expect(page.locator("#notation-settings")).to_be_visible()
+    page.locator("#pdn-numbers").check()
+    expect(page.locator("#moves td").first).to_have_text("22-18")
+    assert [t for t in page.locator("#moves td").all_inner_texts() if t] == ["22-18", "11-15", "18x11"]
+    expect(page.locator("#board .pdn-number")).to_have_count(32)
+    shoot(page, "russian-pdn-numbers")
+    page.locator("#pdn-numbers").uncheck()
+    expect(page.locator("#moves td").first).to_have_text("c3-d4")
+    expect(page.locator("#board .pdn-number")).to_have_count(0)
 
 
 def test_a_forced_capture_marks_every_piece_that_can_take(page: Page, server: Server) -> None:
@@ -167,7 +179,8 @@ def test_othello_counts_hints_and_the_forced_pass(page: Page, server: Server) ->
     shoot(page, "othello-pass")
     page.locator("#pass").click()
     # White passed first in this game: the first row leaves Black's move out ("1. … pass").
-    assert stuck.to_move == 1 and wait_played(page, 2) == ["…", "pass"]
+    assert stuck.to_move == 1 and wait_played(page, 1) == ["pass"]
+    expect(page.locator("#moves td.skipped")).to_have_count(1)
     expect(page.locator("#status")).not_to_contain_text("must pass")
 
 
@@ -278,7 +291,11 @@ def test_moves_are_numbered_from_the_positions_own_move_number(page: Page, serve
     wait_played(page, 2)
     rows = page.locator("#moves tbody tr").evaluate_all(
         "rows => rows.map(r => [...r.children].map(c => c.textContent))")
-    assert rows == [["23.", "…", "Nf6"], ["24.", "Bb5", ""]]
+    assert rows == [["23.", "", "Nf6"], ["24.", "Bb5", ""]]
+    # White's place in the first row holds an ellipsis (drawn by the style sheet: "23. … Nf6").
+    assert page.locator("#moves tbody tr").first.locator("td").first.evaluate(
+        "td => td.classList.contains('skipped') && getComputedStyle(td, '::before').content") == '"…"'
+
     shoot(page, "move-numbers")
     # A game from the start is numbered from 1; the game list counts moves, not plies.
     page.goto(server.base)

@@ -73,9 +73,11 @@ def first_move_number(game: Game, start: State) -> int | None:
 
 def conventions_json(game: Game, state: State, seen: State, moves: list[Move], start: State) -> dict[str, Any]:
     """The ``conventions`` of a view: ``must_capture`` (squares), ``must_pass``,
-    ``piece_counts``, ``stores`` and ``first_move`` (see the module's docstring);
+    ``piece_counts``, ``stores``, ``first_move`` (see the module's docstring) and
+    ``starts_mid_round`` (the game began with another player to move than the rules' first);
     ``moves`` are the legal moves sent with the view (of ``state``), ``seen`` the viewer's
     observation, ``start`` the game's first position."""
     return {"must_capture": must_capture(game, moves), "must_pass": must_pass(game, state, moves),
             "piece_counts": piece_counts(game, seen), "stores": stores(game, seen),
-            "first_move": first_move_number(game, start), "first_player": start.to_move}
+            "first_move": first_move_number(game, start),
+            "starts_mid_round": start.to_move != game.initial_state().to_move}

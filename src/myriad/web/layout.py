@@ -239,7 +239,17 @@ def layout_json(game: Game) -> dict[str, Any]:
         "counts": counts(game),
         "written": written(game), "palaces": palaces(game), "river": river(game),
         "sides": sides(game),
+        **({"square_numbers": square_numbers(game)} if square_numbers(game) else {}),
     }
+
+
+def square_numbers(game: Game) -> dict[str, int]:
+    """The PDN number of each square of a draughts game written algebraically (Russian,
+    Brazilian), for the page's "square numbers" option; {} for other games."""
+    if game.family != "draughts" or getattr(game, "notation", "") != "algebraic":
+        return {}
+    numbers: tuple[int, ...] = getattr(game, "numbers", ())
+    return {name: numbers[pos] for pos, name in enumerate(game.topology.names)}
 
 
 def sides(game: Game) -> dict[str, list[Any]] | None:

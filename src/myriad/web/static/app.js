@@ -3,7 +3,7 @@
 // pick one by clicks or drags, and sends the chosen move's notation back.
 
 import { drawBoard, preview, pieceIcon, Geometry } from "./board.js";
-import { decorateBoard, statusNote, barCount, firstRow, movesPlayed } from "./conventions.js";
+import { decorateBoard, statusNote, barCount, firstRow, movesPlayed, numbered } from "./conventions.js";
 
 const $ = (id) => document.getElementById(id);
 const LEVELS = ["human", "easy", "medium", "strong", "custom"];
@@ -17,6 +17,7 @@ const app = {
   entry: [],         // squares clicked so far for the move being entered
   drop: null,        // the kind of the piece picked from the hand to drop, or null
   western: localStorage.getItem("myriad.western") === "1",  // letters on pieces written as characters
+  pdnNumbers: localStorage.getItem("myriad.pdn") === "1",  // draughts written algebraically: show PDN numbers
   ws: null,
   wsGame: null,
   muted: localStorage.getItem("myriad.muted") === "1",
@@ -482,7 +483,9 @@ function render() {
   const keys = keysFor(view.id);
   const playing = keys.some(Boolean) && !app.refused;
   app.geometry = drawBoard($("board"), layout, view.cells, boardOptions(marks));
-  decorateBoard($("board"), app.geometry, layout, view);
+  decorateBoard($("board"), app.geometry, layout, view, app.pdnNumbers);
+  $("notation-settings").hidden = !layout.square_numbers;
+  $("pdn-numbers").checked = app.pdnNumbers;
   $("board").classList.toggle("interactive", canMove());
   renderBars();
   renderHands();
@@ -736,10 +739,10 @@ function renderMoves() {
       for (let p = 0; p < players; p++) row.appendChild(document.createElement("td"));
       body.appendChild(row);
     }
-    if (ply === 0 && first.secondFirst && entry.player === 1) row.children[1].textContent = "…";
+    if (ply === 0 && first.secondFirst && entry.player === 1) row.children[1].classList.add("skipped");  // "23. … Nf6"
     column = entry.player;
     const cell = row.children[1 + entry.player];
-    cell.textContent = entry.notation;
+    cell.textContent = app.pdnNumbers ? numbered(entry.notation, app.layout) : entry.notation;
     cell.title = entry.by === "human" || entry.by === "chance" ? entry.by : `bot (${entry.by})`;
     if (entry.by === "chance") cell.classList.add("chance");
     if (ply === view.history.length - 1) cell.classList.add("last");
@@ -1029,6 +1032,11 @@ function bindControls() {
   $("western").addEventListener("change", () => {
     app.western = $("western").checked;
     localStorage.setItem("myriad.western", app.western ? "1" : "0");
+    if (app.view) render();
+  });
+  $("pdn-numbers").addEventListener("change", () => {
+    app.pdnNumbers = $("pdn-numbers").checked;
+    localStorage.setItem("myriad.pdn", app.pdnNumbers ? "1" : "0");
     if (app.view) render();
   });
   $("sound").addEventListener("click", () => {

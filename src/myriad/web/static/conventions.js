@@ -20,12 +20,22 @@ function conventions(view) { return (view && view.conventions) || {}; }
 
 // Marks drawn over the board (after drawBoard, before the invisible hit cells keep working:
 // the group is inserted under them).
-export function decorateBoard(svg, geo, layout, view) {
+export function decorateBoard(svg, geo, layout, view, pdnNumbers = false) {
   const c = conventions(view);
   const hits = svg.querySelector("g.hits");
   const g = document.createElementNS(SVG, "g");
   g.setAttribute("class", "conventions");
   svg.insertBefore(g, hits);
+  if (pdnNumbers && layout.square_numbers) {  // each square's PDN number in its corner
+    for (const [name, number] of Object.entries(layout.square_numbers)) {
+      const pos = geo.index.get(name);
+      if (pos === undefined) continue;
+      const [cx, cy] = geo.centre(pos);
+      const label = el("text", { x: cx - 0.46, y: cy - 0.46, "text-anchor": "start", class: "cell-label pdn-number",
+                                 "data-square": name }, g);
+      label.textContent = String(number);
+    }
+  }
   for (const name of (view.human_turn && c.must_capture) || []) {  // the pieces that can take
     const pos = geo.index.get(name);
     if (pos === undefined) continue;
@@ -69,12 +79,22 @@ export function barCount(view, player) {
   return span;
 }
 
-// The number of the first row of the move list and whether the first move listed is the
-// second player's (the position's own move number: a FEN at move 23 with Black to move
-// starts "23. … Nf6").
+// The number of the first row of the move list and whether the game started with the
+// second player to move where the first player normally starts (the position's own move
+// number: a FEN at move 23 with Black to move starts "23. … Nf6").
 export function firstRow(view) {
   const c = conventions(view);
-  return { number: c.first_move || 1, secondFirst: view.players.length === 2 && c.first_player === 1 };
+  return { number: c.first_move || 1, secondFirst: view.players.length === 2 && Boolean(c.starts_mid_round) };
+}
+
+// A move written with algebraic squares (c3-d4, c3:e5:g3) in PDN numbers (22-18, 22x15x8),
+// for a board whose layout gives each square's number; other texts unchanged.
+export function numbered(notation, layout) {
+  const numbers = layout.square_numbers;
+  if (!numbers) return notation;
+  const squares = notation.split(/[-:x]/);
+  if (squares.length < 2 || !squares.every((s) => s in numbers)) return notation;
+  return squares.map((s) => numbers[s]).join(/[:x]/.test(notation) ? "x" : "-");
 }
 
 // "N moves" for the game list: moves counted as players count them, a round of every
