@@ -112,6 +112,7 @@ def test_russian_is_written_algebraically_with_a_to_h_on_the_board(page: Page, s
     expect(page.locator("#moves td").first).to_have_text("22-18")
     assert [t for t in page.locator("#moves td").all_inner_texts() if t] == ["22-18", "11-15", "18x11"]
     expect(page.locator("#board .pdn-number")).to_have_count(32)
+    expect(page.locator("#status")).to_contain_text("the pieces on 7, 8 can take")  # e7, g7 take f6
     shoot(page, "russian-pdn-numbers")
     page.locator("#pdn-numbers").uncheck()
     expect(page.locator("#moves td").first).to_have_text("c3-d4")

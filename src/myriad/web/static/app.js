@@ -710,7 +710,7 @@ function renderStatus() {
     const state = botState(view);
     text = `${cap(view.to_move_name)} (bot) to move${state ? ` · ${state}` : ""}`;
   }
-  const note = statusNote(view, canMove());
+  const note = statusNote(view, canMove(), app.pdnNumbers ? app.layout.square_numbers : null);
   if (note) text += ` · ${note}`;
   status.textContent = text;
   status.classList.toggle("over", Boolean(view.outcome));

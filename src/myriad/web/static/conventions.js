@@ -54,8 +54,9 @@ export function decorateBoard(svg, geo, layout, view, pdnNumbers = false) {
   }
 }
 
-// What the status line adds for the side to move: a compulsory capture, a forced pass.
-export function statusNote(view, canMove) {
+// What the status line adds for the side to move: a compulsory capture, a forced pass;
+// squares by their PDN numbers when `numbers` (a layout's square_numbers) is given.
+export function statusNote(view, canMove, numbers = null) {
   const c = conventions(view);
   if (!view.human_turn || view.outcome) return "";
   if (c.must_pass) {
@@ -63,7 +64,8 @@ export function statusNote(view, canMove) {
   }
   if (c.must_capture && c.must_capture.length) {
     const who = c.must_capture.length === 1 ? "the piece on" : "the pieces on";
-    return `A capture is compulsory: ${who} ${c.must_capture.join(", ")} ${c.must_capture.length === 1 ? "must" : "can"} take`;
+    const squares = c.must_capture.map((name) => (numbers && name in numbers ? numbers[name] : name));
+    return `A capture is compulsory: ${who} ${squares.join(", ")} ${c.must_capture.length === 1 ? "must" : "can"} take`;
   }
   return "";
 }
