@@ -31,11 +31,13 @@ from test_web_e2e import server as server  # noqa: F401  (fixture)
 from web_server import Server
 
 from myriad.core.game import Game
+from myriad.core.mechanics.movement import Slide
 from myriad.core.state import State
 from myriad.games import game_ids, get_game
+from myriad.games.variant_file import load_variants
 from myriad.web.conventions import conventions_json
 from myriad.web.layout import piece_picture
-from myriad.web.pictures import kind_role, picture_name, written_kind
+from myriad.web.pictures import kind_role, movement_role, picture_name, written_kind
 
 SHOTS = Path("/tmp")
 
@@ -312,3 +314,21 @@ def test_no_plies_in_what_the_page_says() -> None:
         for line in text.splitlines():
             visible = [part for part in line.split('"')[1::2] + line.split("`")[1::2]]
             assert not any("plies" in part or " ply" in part for part in visible), (path.name, line)
+
+
+def test_a_users_variant_gets_pictures_by_movement_and_keeps_letters_for_fairy_pieces() -> None:
+    """Los Alamos chess (the README's example) with a camel added: the known kinds are drawn
+    as Staunton pieces by their movement; the camel, which no set draws, keeps its letter."""
+    example = Path(__file__).resolve().parents[1] / "examples" / "losalamos.toml"
+    text = example.read_text().replace("[losalamos.pieces.knight]", "[losalamos.pieces.camel]\n"
+                                       'letter = "C"\nbetza = "C"\nvalue = 250\n\n[losalamos.pieces.knight]')
+    (game,) = load_variants(text, name="camel.toml")
+    shown = {game.pieces.kind(c).name: piece_picture(game, c) for c in range(1, game.pieces.count)
+             if game.pieces.owner_of[c] == 0}
+    assert {k: p.get("picture") for k, p in shown.items()} == {
+        "king": "staunton-king", "queen": "staunton-queen", "rook": "staunton-rook", "camel": None,
+        "knight": "staunton-knight", "pawn": "staunton-pawn"}
+    assert shown["camel"]["shape"] == "token" and shown["camel"]["text"] == "C"
+    # A kind is drawn by what it does, whatever it is called: a ferz named "counsellor".
+    assert movement_role((Slide(directions=("ne", "nw", "se", "sw"), limit=1, mode=0, zone=None, within=None),)) == "ferz"
+    assert movement_role((Slide(directions=("ne", "nw", "se", "sw", "n"), limit=1, mode=0, zone=None, within=None),)) == "khon"
