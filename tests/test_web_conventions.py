@@ -206,7 +206,7 @@ def test_kalah_stores_carry_their_owner_and_count(page: Page, server: Server) ->
     shoot(page, "kalah")
 
 
-def test_toguz_tuzdyk_is_labelled_with_its_holder(server: Server) -> None:
+def test_toguz_tuzdyk_is_labelled_with_its_holder(page: Page, server: Server) -> None:
     view = create(server, {"game": "toguz", "seats": ["human", "human"],
                            "position": "0,0,0,0,0,0,0,0,5,73/X,0,0,0,0,0,0,0,4,80 w"})
     stores = view["conventions"]["stores"]
@@ -214,6 +214,11 @@ def test_toguz_tuzdyk_is_labelled_with_its_holder(server: Server) -> None:
     assert [(s["owner"], s["count"]) for s in kazans] == [(0, 73), (1, 80)]
     (tuzdyk,) = [s for s in stores if s.get("claimed")]
     assert tuzdyk["owner"] == 0  # White holds a house of Black's row
+    open_game(page, server, view)
+    labels = page.locator("#board .store-label").evaluate_all(
+        "els => els.map(e => [...e.querySelectorAll('tspan')].map(t => t.textContent).join(' ') || e.textContent)")
+    assert sorted(labels) == ["Black: 80", "White's tuzdyk", "White: 73"]
+    shoot(page, "toguz")
 
 
 def test_connect_four_players_are_red_and_yellow(page: Page, server: Server) -> None:
@@ -225,6 +230,7 @@ def test_connect_four_players_are_red_and_yellow(page: Page, server: Server) -> 
     assert sorted(n.lower() for n in names) == ["red", "yellow"]
     layout = call(server, "GET", "/api/catalog/connect4")
     assert layout["colours"] == ["#d1342f", "#f2c230"]  # the discs are the colours named
+    shoot(page, "connect4")
 
 
 # -- piece pictures ----------------------------------------------------------------------------

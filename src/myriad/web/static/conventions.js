@@ -47,10 +47,17 @@ export function decorateBoard(svg, geo, layout, view, pdnNumbers = false) {
     if (pos === undefined) continue;
     const [cx, cy] = geo.centre(pos);
     const owner = cap(view.players[store.owner] || "");
-    const label = el("text", { x: cx, y: store.claimed ? cy + 0.3 : geo.top / 2, "text-anchor": "middle",
-                               "dominant-baseline": "central", "data-store": store.name,
-                               class: store.claimed ? "store-label tuzdyk-label" : "store-label" }, g);
-    label.textContent = store.claimed ? `${owner}'s tuzdyk` : `${owner}: ${store.count}`;
+    if (store.claimed) {  // a tuzdyk: written across its (empty) house, "White's / tuzdyk"
+      const label = el("text", { x: cx, y: cy - 0.1, "text-anchor": "middle", "data-store": store.name,
+                                 class: "store-label tuzdyk-label" }, g);
+      for (const [k, line] of [`${owner}'s`, "tuzdyk"].entries()) {
+        el("tspan", { x: cx, dy: k ? 0.19 : 0 }, label).textContent = line;
+      }
+      continue;
+    }
+    const label = el("text", { x: cx, y: geo.top / 2, "text-anchor": "middle", "dominant-baseline": "central",
+                               "data-store": store.name, class: "store-label" }, g);
+    label.textContent = `${owner}: ${store.count}`;
   }
 }
 
