@@ -252,6 +252,11 @@ def test_move_errors() -> None:
 # -- capture rules, from the rule books ------------------------------------------------------
 
 
+# The rule-book positions below are written in PDN square numbers: Russian and Brazilian
+# draughts take them with notation="numeric" (their default is algebraic, see
+# tests/test_draughts_notation.py).
+
+
 def legal(game: Draughts, fen: str) -> set[str]:
     state = game.parse_position(fen)
     return {game.format_move(state, m) for m in game.legal_moves(state)}
@@ -259,14 +264,14 @@ def legal(game: Draughts, fen: str) -> set[str]:
 
 def test_capture_is_compulsory() -> None:
     # White man 22 (c3) can take 18 (d4), landing on 15; the man on 30 could step.
-    for game in (english(), russian(), brazilian()):
+    for game in (english(), russian(notation="numeric"), brazilian(notation="numeric")):
         assert legal(game, "W:W22,30:B18") == {"22x15"}, game.id
 
 
 def test_men_capture_backwards_except_in_english() -> None:
     # A white man on 18 (d4) with a black man behind it on 22 (c3), 25 (b2) empty.
     assert legal(english(), "W:W18:B22") == {"18-14", "18-15"}
-    for game in (russian(), brazilian()):
+    for game in (russian(notation="numeric"), brazilian(notation="numeric")):
         assert legal(game, "W:W18:B22") == {"18x25"}
 
 
@@ -278,12 +283,12 @@ def test_promotion_during_a_capture() -> None:
     assert legal(english(), fen_far) == {"9x2"}
     assert legal(english(), fen_near) == {"9x2"}
     # Russian: it becomes a king at once and captures on as a flying king.
-    assert legal(russian(), fen_far) == {"9x2x16", "9x2x20"}
-    assert legal(russian(), fen_near) == {"9x2x11", "9x2x16", "9x2x20"}
+    assert legal(russian(notation="numeric"), fen_far) == {"9x2x16", "9x2x20"}
+    assert legal(russian(notation="numeric"), fen_near) == {"9x2x11", "9x2x16", "9x2x20"}
     # Brazilian (international rules): it stays a man while the capture goes on and is
     # crowned only if the move ends on the king row.
-    assert legal(brazilian(), fen_far) == {"9x2"}
-    assert legal(brazilian(), fen_near) == {"9x2x11"}
+    assert legal(brazilian(notation="numeric"), fen_far) == {"9x2"}
+    assert legal(brazilian(notation="numeric"), fen_near) == {"9x2x11"}
 
     def piece_after(game: Draughts, fen: str, text: str) -> str:
         state = game.parse_position(fen)
@@ -292,9 +297,9 @@ def test_promotion_during_a_capture() -> None:
         return game.pieces.kind(game.play(state, move).cells[move.to]).name
 
     assert piece_after(english(), fen_far, "9x2") == "king"
-    assert piece_after(russian(), fen_near, "9x2x11") == "king"
-    assert piece_after(brazilian(), fen_far, "9x2") == "king"
-    assert piece_after(brazilian(), fen_near, "9x2x11") == "man"
+    assert piece_after(russian(notation="numeric"), fen_near, "9x2x11") == "king"
+    assert piece_after(brazilian(notation="numeric"), fen_far, "9x2") == "king"
+    assert piece_after(brazilian(notation="numeric"), fen_near, "9x2x11") == "man"
 
 
 def test_maximum_capture() -> None:
@@ -310,17 +315,17 @@ def test_maximum_capture_counts_pieces_not_kings() -> None:
     # can only take the king on 18, landing on 14, 9 or 5.  Brazilian: the man's two-piece
     # capture is the only legal move; Russian (free choice): all of them.
     fen = "W:W22,K32:B11,K18"
-    assert legal(brazilian(), fen) == {"22x15x8"}
-    assert legal(russian(), fen) == {"22x15x8", "32x14", "32x9", "32x5"}
+    assert legal(brazilian(notation="numeric"), fen) == {"22x15x8"}
+    assert legal(russian(notation="numeric"), fen) == {"22x15x8", "32x14", "32x9", "32x5"}
 
 
 def test_flying_king_must_land_where_the_capture_goes_on() -> None:
     # White king 29 (a1) takes 25 (b2) and may land on 22, 18, 15, 11, 8 or 4; only from 15
     # (e5) can it take 24 (g3), landing on 28: so it must land there.
-    for game in (russian(), brazilian()):
+    for game in (russian(notation="numeric"), brazilian(notation="numeric")):
         assert legal(game, "W:WK29:B25,24") == {"29x15x28"}, game.id
     # With nothing to take afterwards, every landing square is free.
-    assert legal(russian(), "W:WK29:B25") == {"29x22", "29x18", "29x15", "29x11", "29x8", "29x4"}
+    assert legal(russian(notation="numeric"), "W:WK29:B25") == {"29x22", "29x18", "29x15", "29x11", "29x8", "29x4"}
 
 
 def test_captured_pieces_block_until_the_move_ends() -> None:
@@ -329,8 +334,8 @@ def test_captured_pieces_block_until_the_move_ends() -> None:
     # diagonal: a captured piece stays on the board until the move ends, so 22 behind it
     # cannot be reached (it could if captured pieces vanished at once).
     fen = "W:WK27:B6,7,18,22"
-    assert legal(russian(), fen) == {"27x14x3", "27x9x2x11", "27x9x2x16", "27x9x2x20"}
-    assert legal(brazilian(), fen) == {"27x9x2x11", "27x9x2x16", "27x9x2x20"}
+    assert legal(russian(notation="numeric"), fen) == {"27x14x3", "27x9x2x11", "27x9x2x16", "27x9x2x20"}
+    assert legal(brazilian(notation="numeric"), fen) == {"27x9x2x11", "27x9x2x16", "27x9x2x20"}
 
 
 def test_duplicate_routes_are_one_move() -> None:

@@ -99,7 +99,8 @@ def test_create_game_defaults_and_view(client: TestClient) -> None:
     assert view["position"] == get_game("chess").format_position(get_game("chess").initial_state())
     assert len(view["legal"]) == 20
     assert {"notation": "e4", "path": ["e2", "e4"], "captures": []} in view["legal"]
-    assert view["cells"][4] == {"owner": 0, "kind": "king", "letter": "K", "shape": "glyph", "text": "♚"}
+    assert view["cells"][4] == {"owner": 0, "kind": "king", "letter": "K", "shape": "picture",
+                                "picture": "staunton-king", "text": "K"}  # drawn by web/static/pieces.js
     assert view["cells"][20] is None
     keys = view.pop("keys")
     assert len(keys) == 2 and all(len(k) >= 24 for k in keys) and keys[0] != keys[1]

@@ -1045,6 +1045,11 @@ class PieceGame(Game):
         label = "captured by" if self.fog is not None else "hand of"
         return text + "\n" + "\n".join(f"{label} {self.player_names[p]}: {held[p] or '-'}" for p in range(2))
 
+    def full_move_number(self, state: State) -> int | None:
+        """The number of the move being played as the position text counts it (a FEN's
+        full-move number); None for SFEN, which numbers every player's move on its own."""
+        return None if self.piece_rules.sfen else state.counters[1]
+
     def format_position(self, state: State) -> str:
         board = format_ranks(self.topology, state.cells, self.pieces.letter_of)
         if self.piece_rules.sfen:

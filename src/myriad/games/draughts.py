@@ -7,6 +7,14 @@ Equipment: the dark squares of an n x n board, numbered as in PDN (1 at the top 
 White's side; Black starts on the low numbers, White on the high ones and moves up); men
 and kings for White (player 0) and Black (player 1).
 
+Notation, as each game's players write it: English checkers and international draughts by
+PDN square numbers (``32-28``, ``28x19x10``); Russian and Brazilian draughts algebraically,
+files a-h from White's left and ranks 1-8 from White's side (``c3-d4``, ``c3:e5:g3``), the
+squares of the board named so.  ``notation="numeric"`` gives them the numbers instead; either
+way a move is also accepted in the other spelling (and captures with ``x``), and positions
+are written as PDN FEN with numbers (as lidraughts and the published perft tables write
+them) and read with numbers or names (``W:Wa1,c3:Bf6``).
+
 Play: men step diagonally forward; kings step (or fly) in every diagonal direction; a
 capture jumps an enemy piece, chains into one move and is compulsory; a man reaching the
 far row becomes a king.
@@ -28,7 +36,7 @@ from myriad.core.move import CAPTURE, Move
 from myriad.core.numbers import shortened
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.state import State
-from myriad.core.topology import Topology, square_board
+from myriad.core.topology import Topology, file_letter, square_board
 from myriad.notation import pdn
 
 WHITE, BLACK = 0, 1
@@ -40,14 +48,27 @@ PIECES = (
 )
 
 
-def numbered_board(size: int) -> Topology:
-    """The dark squares of a ``size`` x ``size`` board (a1 dark), named by PDN number:
-    1 is the top-left dark square from White's side, counting row by row."""
-    half = size // 2
-    board = square_board(size, size, orthogonals=False, keep=lambda c, r: (c + r) % 2 == 0,
-                         name=lambda c, r: str((size - 1 - r) * half + c // 2 + 1))
-    top = [str(n) for n in range(1, half + 1)]
-    bottom = [str(n) for n in range(size * half - half + 1, size * half + 1)]
+NOTATIONS = ("numeric", "algebraic")
+
+
+def pdn_number(size: int, column: int, row: int) -> int:
+    """The PDN number of the dark square at ``column``, ``row`` (0, 0 = a1) of a board of
+    ``size``: 1 is the top-left dark square from White's side, counting row by row."""
+    return (size - 1 - row) * (size // 2) + column // 2 + 1
+
+
+def numbered_board(size: int, notation: str = "numeric") -> Topology:
+    """The dark squares of a ``size`` x ``size`` board (a1 dark), named by PDN number
+    (``notation="numeric"``) or algebraically (``"algebraic"``: ``c3``)."""
+    if notation not in NOTATIONS:
+        raise ValueError(f"draughts notation {notation!r}: expected one of {', '.join(NOTATIONS)}")
+
+    def name(c: int, r: int) -> str:
+        return f"{file_letter(c)}{r + 1}" if notation == "algebraic" else str(pdn_number(size, c, r))
+
+    board = square_board(size, size, orthogonals=False, keep=lambda c, r: (c + r) % 2 == 0, name=name)
+    top = [board.names[p] for p, (_x, y) in enumerate(board.coords) if y == size - 1]
+    bottom = [board.names[p] for p, (_x, y) in enumerate(board.coords) if y == 0]
     return board.with_zones(promotion=(top, bottom))
 
 
@@ -55,8 +76,11 @@ class JumpAliases:
     """A multi-jump's short form ``start x end``, offered when no other legal move of the
     position goes from the same start to the same end (the counts kept for the last state)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, spellings: Sequence[tuple[Sequence[str], str]] = ()) -> None:
+        """``spellings``: the square names and the capture mark of each way to write the
+        short form (by default the board's own names and ``x``)."""
         self.game = game
+        self.spellings = tuple(spellings) or ((game.topology.names, "x"),)
         self._counts_for: tuple[State | None, dict[tuple[int, int], int]] = (None, {})
 
     def __call__(self, state: State, move: Move) -> tuple[str, ...]:
@@ -72,8 +96,7 @@ class JumpAliases:
             self._counts_for = (state, counts)
         if counts.get((path[0], path[-1]), 0) != 1:
             return ()
-        names = self.game.topology.names
-        return (f"{names[path[0]]}x{names[path[-1]]}",)
+        return tuple(f"{names[path[0]]}{mark}{names[path[-1]]}" for names, mark in self.spellings)
 
 
 class Draughts(Game):
@@ -94,14 +117,17 @@ class Draughts(Game):
                  men_capture_backwards: bool, flying_kings: bool, maximum_capture: bool,
                  capture_promotion: CapturePromotion, draw_moves: int,
                  merge_duplicate_routes: bool = True, topology: Topology | None = None,
+                 notation: str = "numeric",
                  start: str | None = None, start_men: int | None = None,
                  forward: Sequence[str] = ("nw", "ne"), directions: Sequence[str] = ("nw", "ne", "sw", "se"),
                  **capture_rules: Any) -> None:
         """``topology``, ``start`` (a position text) and ``start_men`` replace the PDN board
-        of ``size`` x ``size`` and its start; ``capture_rules`` are passed on to
+        of ``size`` x ``size`` and its start; ``notation`` names that board's squares by PDN
+        number (``"numeric"``) or algebraically (``"algebraic"``); ``capture_rules`` are passed on to
         :class:`~myriad.core.mechanics.jumps.JumpCaptures` (orthogonal captures, removal at
         once, capture values, ...)."""
-        topology = topology or numbered_board(size)
+        self.notation = notation if topology is None else "numeric"
+        topology = topology or numbered_board(size, notation)
         pieces = PieceSet(PIECES)
         self.name = name
         self.rules = rules
@@ -124,8 +150,23 @@ class Draughts(Game):
             capture_promotion=capture_promotion, merge_duplicate_routes=merge_duplicate_routes,
             **capture_rules)
         self._eval_tables = self._evaluation_tables(flying_kings)
-        self._pos_of_number = tuple([-1] + [topology.index.get(str(n), -1) for n in range(1, self.squares + 1)])
-        self._jump_aliases = JumpAliases(self)
+        if self.notation == "algebraic":
+            numbers = {pdn_number(size, int(x), int(y)): p for p, (x, y) in enumerate(topology.coords)}
+            self._pos_of_number = tuple([-1] + [numbers.get(n, -1) for n in range(1, self.squares + 1)])
+        else:
+            self._pos_of_number = tuple([-1] + [topology.index.get(str(n), -1) for n in range(1, self.squares + 1)])
+        number_of_pos = [0] * topology.size
+        for n, p in enumerate(self._pos_of_number):
+            if p >= 0:
+                number_of_pos[p] = n
+        #: each position's PDN square number
+        self.numbers: tuple[int, ...] = tuple(number_of_pos)
+        #: algebraic square name -> PDN number, for reading positions written either way
+        self._named_numbers = ({name: self.numbers[p] for p, name in enumerate(topology.names)}
+                               if self.notation == "algebraic" else None)
+        numbered = tuple(str(n) for n in self.numbers)
+        self._jump_aliases = (JumpAliases(self, ((topology.names, ":"), (topology.names, "x"), (numbered, "x")))
+                              if self.notation == "algebraic" else JumpAliases(self))
 
     # -- play ----------------------------------------------------------------------------------
 
@@ -204,7 +245,7 @@ class Draughts(Game):
     # -- positions -----------------------------------------------------------------------------
 
     def parse_position(self, text: str) -> State:
-        fen = pdn.parse_fen(text, self.squares)
+        fen = pdn.parse_fen(text, self.squares, self._named_numbers)
         cells = [0] * self.squares
         for number, (colour, is_king) in fen.pieces.items():
             player = COLOUR_OF_PLAYER.index(colour)
@@ -238,27 +279,39 @@ class Draughts(Game):
                                     f"{self.player_names[player]}, who has no king")
 
     def format_position(self, state: State) -> str:
-        names, owner_of, kind_of = self.topology.names, self.pieces.owner_of, self.pieces.kind_of
+        numbers, owner_of, kind_of = self.numbers, self.pieces.owner_of, self.pieces.kind_of
         king_kind = self.pieces.kind_index["king"]
-        pieces = {int(names[pos]): (COLOUR_OF_PLAYER[owner_of[v]], kind_of[v] == king_kind)
+        pieces = {numbers[pos]: (COLOUR_OF_PLAYER[owner_of[v]], kind_of[v] == king_kind)
                   for pos, v in enumerate(state.cells) if v}
         return pdn.format_fen(COLOUR_OF_PLAYER[state.to_move], pieces, state.counters[0])
 
     # -- moves ---------------------------------------------------------------------------------
 
     def format_move(self, state: State, move: Move) -> str:
+        """PDN numbers (``32-28``, ``28x19``), or algebraic squares (``c3-d4``, ``c3:e5``)."""
         names = self.topology.names
-        return pdn.format_move([names[p] for p in move.path], len(move) > 1)
+        return pdn.format_move([names[p] for p in move.path], len(move) > 1,
+                               ":" if self.notation == "algebraic" else "x")
 
     def move_aliases(self, state: State, move: Move) -> Sequence[str]:
-        """A multi-jump may also be written start x end when no other move shares both."""
-        if move[-1][0] != CAPTURE:
-            return ()
-        return self._jump_aliases(state, move)
+        """A multi-jump may also be written start x end when no other move shares both; in
+        algebraic notation a move may also be written with ``x`` for captures or by PDN numbers."""
+        capture = move[-1][0] == CAPTURE
+        if self.notation != "algebraic":
+            return self._jump_aliases(state, move) if capture else ()
+        path = move.path
+        other = [pdn.format_move([self.numbers[p] for p in path], len(move) > 1)]
+        if capture:
+            other.append(pdn.format_move([self.topology.names[p] for p in path], True))
+            other.extend(self._jump_aliases(state, move))
+        return tuple(other)
 
     def check_move_syntax(self, text: str) -> None:
         try:
-            pdn.check_move(text, self.squares)
+            if self._named_numbers is not None and not text[:1].isdigit():
+                pdn.check_algebraic_move(text, self._named_numbers)
+            else:
+                pdn.check_move(text, self.squares)
         except InvalidMoveError as e:
             raise InvalidMoveError(f"{self.id}: {e}") from None
 
@@ -266,7 +319,10 @@ class Draughts(Game):
 
     def render(self, state: State) -> str:
         """The board from White's side: dark squares show a piece letter (w/b men, W/B
-        kings) or '.', each row ends with its square numbers."""
+        kings) or '.', each row ends with its square numbers (or, in algebraic notation,
+        starts with its rank, the files lettered below)."""
+        if self.notation == "algebraic":
+            return super().render(state) + f"\n{self.player_names[state.to_move]} to move"
         topo, letters = self.topology, self.pieces.letter_of
         at = {(int(x), int(y)): pos for pos, (x, y) in enumerate(topo.coords)}
         lines = []
@@ -282,12 +338,13 @@ class Draughts(Game):
 def draughts(name: str, size: int, *, first: int = WHITE, rules: str = "",
              men_capture_backwards: bool = True, flying_kings: bool = True,
              maximum_capture: bool = True, capture_promotion: CapturePromotion = "end",
-             draw_moves: int = 25, merge_duplicate_routes: bool = True) -> Draughts:
+             draw_moves: int = 25, merge_duplicate_routes: bool = True, notation: str = "numeric") -> Draughts:
     """The family factory; the defaults are the FMJD (international) rules."""
     return Draughts(name=name, size=size, first=first, rules=rules,
                     men_capture_backwards=men_capture_backwards, flying_kings=flying_kings,
                     maximum_capture=maximum_capture, capture_promotion=capture_promotion,
-                    draw_moves=draw_moves, merge_duplicate_routes=merge_duplicate_routes)
+                    draw_moves=draw_moves, merge_duplicate_routes=merge_duplicate_routes,
+                    notation=notation)
 
 
 def english(*, merge_duplicate_routes: bool = True) -> Draughts:
@@ -305,10 +362,11 @@ def english(*, merge_duplicate_routes: bool = True) -> Draughts:
     return game
 
 
-def russian(*, merge_duplicate_routes: bool = True) -> Draughts:
-    """Russian draughts (shashki)."""
+def russian(*, merge_duplicate_routes: bool = True, notation: str = "algebraic") -> Draughts:
+    """Russian draughts (shashki), written algebraically (``c3-d4``, ``c3:e5:g3``) unless
+    ``notation="numeric"`` (PDN square numbers)."""
     game = draughts(
-        "Russian draughts", 8, merge_duplicate_routes=merge_duplicate_routes,
+        "Russian draughts", 8, merge_duplicate_routes=merge_duplicate_routes, notation=notation,
         men_capture_backwards=True, flying_kings=True, maximum_capture=False,
         capture_promotion="continue", draw_moves=15,
         rules="8x8, White moves first. Men step diagonally forward and capture in all four "
@@ -322,10 +380,12 @@ def russian(*, merge_duplicate_routes: bool = True) -> Draughts:
     return game
 
 
-def brazilian(*, merge_duplicate_routes: bool = True) -> Draughts:
-    """Brazilian draughts: the international rules on 8x8."""
+def brazilian(*, merge_duplicate_routes: bool = True, notation: str = "algebraic") -> Draughts:
+    """Brazilian draughts: the international rules on 8x8, written algebraically unless
+    ``notation="numeric"``."""
     game = draughts(
         "Brazilian draughts", 8, draw_moves=20, merge_duplicate_routes=merge_duplicate_routes,
+        notation=notation,
         rules="8x8, White moves first. Men step diagonally forward and capture in all four "
               "diagonal directions; kings fly. Capturing is compulsory and the sequence taking "
               "the most pieces must be played; captured pieces are removed after the move and "

@@ -684,9 +684,10 @@ CONNECT_FOUR_WEIGHTS = replace(window_weights(4, forks_playable=False), threat=2
 
 
 def connect_four(columns: int = 7, rows: int = 6) -> InARow:
-    """Connect Four: 7 columns x 6 rows, stones fall, four in a row."""
+    """Connect Four: 7 columns x 6 rows, stones fall, four in a row; the players are called
+    by their discs' colours, Red (first) and Yellow."""
     return mnk_game(columns, rows, 4, gravity=True, game_id="connect4", name="Connect Four",
-                    player_names=("first", "second"), weights=CONNECT_FOUR_WEIGHTS)
+                    player_names=("red", "yellow"), weights=CONNECT_FOUR_WEIGHTS)
 
 
 #: Gomoku knowledge: the mover's windows count six times (the side to move is a tempo

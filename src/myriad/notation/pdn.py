@@ -11,6 +11,10 @@ move number, accepted and ignored.
 
 Moves are square numbers joined by ``-`` for a step (``32-28``) and by ``x`` for a
 capture, one number per landing square (``28x19x10``).
+
+Russian and Brazilian players write squares algebraically (``c3-d4``, captures ``c3:e5:g3``,
+PDN's GameType 25 and 26): :func:`parse_fen` reads such squares when given the board's
+names, and :func:`check_algebraic_move` checks such a move text.
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ from myriad.core.numbers import read_int, shortened
 COLOURS = ("W", "B")
 _SQUARE = re.compile(r"(K?)([0-9]+)(?:-([0-9]+))?")
 _MOVE = re.compile(r"[0-9]+(?:-[0-9]+|(?:x[0-9]+)+)")
+_NAMED_SQUARE = re.compile(r"(K?)([a-z][0-9]{1,2})")
+_ALGEBRAIC_MOVE = re.compile(r"[a-z][0-9]{1,2}(?:-[a-z][0-9]{1,2}|(?::[a-z][0-9]{1,2})+|(?:x[a-z][0-9]{1,2})+)")
 
 
 class FenPosition(NamedTuple):
@@ -36,8 +42,10 @@ class FenPosition(NamedTuple):
     halfmove_clock: int = 0
 
 
-def parse_fen(text: str, squares: int) -> FenPosition:
-    """Read a PDN FEN for a board numbered ``1..squares``.
+def parse_fen(text: str, squares: int, named: Mapping[str, int] | None = None) -> FenPosition:
+    """Read a PDN FEN for a board numbered ``1..squares``; with ``named`` (algebraic square
+    name -> number, e.g. ``"c3" -> 22``), squares may also be written by name
+    (``W:Wa1,c3,Kd4:Bf6``).
 
     Raises ``PositionError`` naming the bad field or square.
     """
@@ -76,6 +84,16 @@ def parse_fen(text: str, squares: int) -> FenPosition:
                 if field[1:].strip():
                     raise PositionError(f"PDN FEN {shown}: empty square in field {shortened(field)}")
                 continue
+            by_name = _NAMED_SQUARE.fullmatch(item) if named is not None else None
+            if by_name is not None and named is not None:
+                number = named.get(by_name.group(2))
+                if number is None:
+                    raise PositionError(
+                        f"PDN FEN {shown}: {shortened(item)} in field {colour} is not a playing square")
+                if number in pieces:
+                    raise PositionError(f"PDN FEN {shown}: square {by_name.group(2)} is given twice")
+                pieces[number] = (colour, bool(by_name.group(1)))
+                continue
             m = _SQUARE.fullmatch(item.upper())
             if m is None:
                 raise PositionError(
@@ -104,9 +122,10 @@ def format_fen(turn: str, pieces: Mapping[int, tuple[str, bool]], halfmove_clock
     return f"{turn}:{lists[0]}:{lists[1]}{clock}"
 
 
-def format_move(squares: Sequence[int | str], capture: bool) -> str:
-    """A move text: the visited squares (numbers or names) joined by ``x`` (capture) or ``-``."""
-    return ("x" if capture else "-").join(str(s) for s in squares)
+def format_move(squares: Sequence[int | str], capture: bool, capture_mark: str = "x") -> str:
+    """A move text: the visited squares (numbers or names) joined by ``capture_mark`` (a
+    capture; ``:`` in Russian notation) or ``-``."""
+    return (capture_mark if capture else "-").join(str(s) for s in squares)
 
 
 def check_move(text: str, squares: int) -> None:
@@ -116,3 +135,15 @@ def check_move(text: str, squares: int) -> None:
             f"{shortened(text)} is not a PDN move (write 32-28 for a step, 28x19 or 28x19x10 for a capture)")
     for part in re.split(r"[-x]", text):
         read_int(part, f"{shortened(text)}: square", low=1, high=squares, error=InvalidMoveError)
+
+
+def check_algebraic_move(text: str, names: Mapping[str, int]) -> None:
+    """Raise ``InvalidMoveError`` unless ``text`` is a move written with algebraic squares
+    (``c3-d4``, ``c3:e5:g3`` or ``c3xe5``) naming playing squares of ``names``."""
+    if not _ALGEBRAIC_MOVE.fullmatch(text):
+        raise InvalidMoveError(
+            f"{shortened(text)} is not a draughts move (write c3-d4 for a step, c3:e5 or c3:e5:g3 "
+            "for a capture, or the PDN square numbers: 22-18, 22x15)")
+    for part in re.split(r"[-:x]", text):
+        if part.lower() not in names:
+            raise InvalidMoveError(f"{shortened(text)}: {shortened(part)} is not a playing square (the dark squares)")

@@ -26,6 +26,7 @@ from typing import Any
 from myriad.core.game import Game
 from myriad.core.state import State
 from myriad.core.topology import file_letter
+from myriad.web.pictures import picture_name
 
 #: Board styles the page knows how to draw ("grid": squares of one colour, ruled, as a
 #: shogi board).
@@ -176,6 +177,8 @@ def piece_picture(game: Game, code: int) -> dict[str, Any]:
             picture["promoted"] = True
         if picture["shape"] == "wedge":
             picture["size"] = _wedge_size(game, kind.name, hand_kind)
+    elif game.family == "chess" and picture_name(game, kind):  # drawn by web/static/pieces.js
+        picture.update(shape="picture", picture=picture_name(game, kind), text=kind.letter.upper())
     elif kind.glyphs:
         # The filled glyph of the kind, coloured by owner, reads best on both square colours.
         picture.update(shape="glyph", text=kind.glyphs[-1])
@@ -236,7 +239,17 @@ def layout_json(game: Game) -> dict[str, Any]:
         "counts": counts(game),
         "written": written(game), "palaces": palaces(game), "river": river(game),
         "sides": sides(game),
+        **({"square_numbers": square_numbers(game)} if square_numbers(game) else {}),
     }
+
+
+def square_numbers(game: Game) -> dict[str, int]:
+    """The PDN number of each square of a draughts game written algebraically (Russian,
+    Brazilian), for the page's "square numbers" option; {} for other games."""
+    if game.family != "draughts" or getattr(game, "notation", "") != "algebraic":
+        return {}
+    numbers: tuple[int, ...] = getattr(game, "numbers", ())
+    return {name: numbers[pos] for pos, name in enumerate(game.topology.names)}
 
 
 def sides(game: Game) -> dict[str, list[Any]] | None:

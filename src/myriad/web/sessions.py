@@ -43,6 +43,7 @@ from myriad.notation.describe import end_text, outcome_json
 from myriad.notation.records import write_record
 from myriad.web.bots import HUMAN, MAX_THINK, BotPool, Ticket, check_seat, seat_spec
 from myriad.web.feedback import captured_json, checked_squares
+from myriad.web.conventions import conventions_json
 from myriad.web.layout import cells_json, hands_json
 from myriad.web.moves import last_move_json, moves_json
 from myriad.web.storage import Damaged, GameRow, Store, StoreError
@@ -267,7 +268,7 @@ class Session:
         async with self.lock:
             seat = self.require_seat(caller)
             if expect_ply is not None and expect_ply != len(self.moves):
-                raise Conflict(f"the game has moved on (ply {len(self.moves)}, not {expect_ply}); "
+                raise Conflict("the game has moved on since this page saw it (a move was played or taken back); "
                                "the board is refreshed")
             if self.outcome() is not None:
                 raise Conflict("the game is over")
@@ -524,6 +525,7 @@ class Session:
             "history": [{"notation": text, "player": self.states[i].to_move, "by": self.by[i]}
                         for i, text in enumerate(history)],
             "last": last,
+            "conventions": conventions_json(game, shown, seen, legal, self.states[0]),
             "can_undo": self.undo_target() is not None,
             "can_redo": bool(self.redo_stack),
         }

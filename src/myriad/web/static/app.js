@@ -7,6 +7,7 @@ import { initReview, renderReview, reviewFrame, reviewFrom, reviewing, viewSeen 
 import { initRecords } from "./records.js";
 import { capturedBox, checkNote, endLine } from "./feedback.js";
 import { setupAnalysis, renderAnalysis } from "./analysis.js";
+import { decorateBoard, statusNote, barCount, firstRow, movesPlayed, numbered } from "./conventions.js";
 
 const $ = (id) => document.getElementById(id);
 const LEVELS = ["human", "easy", "medium", "strong", "custom"];
@@ -20,6 +21,7 @@ const app = {
   entry: [],         // squares clicked so far for the move being entered
   drop: null,        // the kind of the piece picked from the hand to drop, or null
   western: localStorage.getItem("myriad.western") === "1",  // letters on pieces written as characters
+  pdnNumbers: localStorage.getItem("myriad.pdn") === "1",  // draughts written algebraically: show PDN numbers
   ws: null,
   wsGame: null,
   muted: localStorage.getItem("myriad.muted") === "1",
@@ -353,7 +355,7 @@ function gameCard(game, own) {
   info.querySelector("strong").textContent = game.name;
   info.querySelector(".seats-line").textContent = seats;
   const listed = own && game.public ? " · public" : "";
-  info.querySelector(".status-line").textContent = `${game.status} · ${game.ply} ${game.ply === 1 ? "move" : "moves"}${listed}`;
+  info.querySelector(".status-line").textContent = `${game.status} · ${movesPlayed(game.ply, game.players.length)}${listed}`;
   link.appendChild(info);
   item.appendChild(link);
   if (own) {
@@ -492,6 +494,10 @@ function render() {
   const keys = keysFor(view.id);
   const playing = keys.some(Boolean) && !app.refused;
   app.geometry = drawBoard($("board"), layout, frame ? frame.cells : view.cells, boardOptions(marks));
+  // (an earlier position under review gets the square numbers, not the game's marks and counts)
+  decorateBoard($("board"), app.geometry, layout, frame ? {} : view, app.pdnNumbers);
+  $("notation-settings").hidden = !layout.square_numbers;
+  $("pdn-numbers").checked = app.pdnNumbers;
   $("board").classList.toggle("interactive", canMove());
   renderBars();
   renderHands();
@@ -608,6 +614,8 @@ function renderBars() {
       group.append(swatch, name, seat);
       const taken = capturedBox(view, player, app.layout, { flipped: app.flipped, western: app.western });
       if (taken) group.appendChild(taken);
+      const count = barCount(view, player);
+      if (count) group.appendChild(count);
       const toMove = !view.outcome && view.to_move === player;
       group.classList.toggle("to-move", toMove);
       anyToMove = anyToMove || toMove;
@@ -720,6 +728,8 @@ function renderStatus() {
     text = `${cap(view.to_move_name)} (bot) to move${state ? ` · ${state}` : ""}`;
   }
   text += checkNote(view);
+  const note = statusNote(view, canMove(), app.pdnNumbers ? app.layout.square_numbers : null);
+  if (note) text += ` · ${note}`;
   status.textContent = text;
   status.classList.toggle("over", Boolean(view.outcome));
   status.classList.toggle("in-check", Boolean(checkNote(view)));
@@ -735,7 +745,8 @@ function renderMoves() {
   body.replaceChildren();
   const players = view.players.length + (view.history.some((e) => e.by === "chance") || view.chance ? 1 : 0);
   let row = null;
-  let number = 0;
+  const first = firstRow(view);
+  let number = first.number - 1;
   let column = players;
   view.history.forEach((entry, ply) => {
     if (!row || entry.player <= column) {
@@ -747,9 +758,10 @@ function renderMoves() {
       for (let p = 0; p < players; p++) row.appendChild(document.createElement("td"));
       body.appendChild(row);
     }
+    if (ply === 0 && first.secondFirst && entry.player === 1) row.children[1].classList.add("skipped");  // "23. … Nf6"
     column = entry.player;
     const cell = row.children[1 + entry.player];
-    cell.textContent = entry.notation;
+    cell.textContent = app.pdnNumbers ? numbered(entry.notation, app.layout) : entry.notation;
     cell.title = entry.by === "human" || entry.by === "chance" ? entry.by : `bot (${entry.by})`;
     if (entry.by === "chance") cell.classList.add("chance");
     if (ply === view.history.length - 1) cell.classList.add("last");
@@ -1044,6 +1056,11 @@ function bindControls() {
   $("western").addEventListener("change", () => {
     app.western = $("western").checked;
     localStorage.setItem("myriad.western", app.western ? "1" : "0");
+    if (app.view) render();
+  });
+  $("pdn-numbers").addEventListener("change", () => {
+    app.pdnNumbers = $("pdn-numbers").checked;
+    localStorage.setItem("myriad.pdn", app.pdnNumbers ? "1" : "0");
     if (app.view) render();
   });
   $("sound").addEventListener("click", () => {

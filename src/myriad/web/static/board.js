@@ -2,6 +2,8 @@
 // The board knows nothing of the rules: it draws positions, pieces and marks it is given,
 // and reports which position is under a point.
 
+import { drawPicture } from "./pieces.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const TEXT_STYLE = "\uFE0E"; // ask for the text (not emoji) form of a glyph
 
@@ -437,6 +439,8 @@ function drawPiece(g, geo, layout, pos, piece) {
     const ink = piece.promoted ? " promoted" : "";
     text(body, cx, cy + 0.43 - 0.38 * size, glyph, { class: (geo.western ? "wedge-text western" : "wedge-text") + ink,
                                                     "font-size": ([...glyph].length > 1 ? 0.3 : 0.46) * size });
+  } else if (piece.shape === "picture" && drawPicture(group, piece.picture, cx, cy, colour, "#1d1a17", inkOn(colour))) {
+    // a chess-family piece drawn by pieces.js; a picture it lacks falls through to the letter token
   } else if (piece.shape === "mark") {
     text(group, cx, cy + 0.03, piece.text, { class: "mark", fill: piece.owner === 0 ? "#1f5fbf" : "#c8322d" });
   } else if (piece.shape === "glyph" && [...piece.text].length > 1) {  // a label (an insignia: "5★", "Col")
