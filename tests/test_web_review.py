@@ -100,11 +100,6 @@ def test_review_a_chess_game_while_it_goes_on(page: Page, server: Server, browse
     square(page, "d2").click()
     square(page, "d4").click()
     assert page.locator("#board [data-target]").count() == 0
-    # Analysis applies to the position shown: the mate in one before its last move.
-    page.select_option("#analysis-seconds", "1")
-    page.click("#analyse")
-    expect(page.locator("#analysis-text")).to_contain_text("black plays Qh4#")
-    expect(page.locator("#eval-number")).to_have_text("#-1")
     assert server_ply(server, view) == 4
     shows_ply(page, game, states, 1)
 
@@ -249,6 +244,11 @@ def test_open_an_annotated_pgn_and_step_through_it(page: Page, server: Server) -
     shows_ply(page, game, mate, 3)
     expect(page.locator("#review-text")).to_contain_text("Reviewing 2. g4 (move 3 of 4) · Black to move")
     assert page.locator("#board [data-target]").count() == 0
+    # Analysis applies to the position shown: the mate in one before its last move.
+    page.select_option("#analysis-seconds", "1")
+    page.click("#analyse")
+    expect(page.locator("#analysis-text")).to_contain_text("black plays Qh4#")
+    expect(page.locator("#eval-number")).to_have_text("#-1")
 
     # A record with a move that is not legal: the message names it; the list stays.
     open_record(page, server, "chess", "1. e4 e5 2. Ke3 Nc6 *")
