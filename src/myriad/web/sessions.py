@@ -42,6 +42,7 @@ from myriad.games import game_ids, get_game
 from myriad.notation.describe import outcome_json, outcome_text
 from myriad.notation.records import write_record
 from myriad.web.bots import HUMAN, MAX_THINK, BotPool, Ticket, check_seat, seat_spec
+from myriad.web.hidden import hidden_json
 from myriad.web.layout import cells_json, hands_json
 from myriad.web.moves import last_move_json, moves_json
 from myriad.web.storage import Damaged, GameRow, Store, StoreError
@@ -520,6 +521,7 @@ class Session:
             "last": last,
             "can_undo": self.undo_target() is not None,
             "can_redo": bool(self.redo_stack),
+            **hidden_json(game, state, seen, viewer, self.states[-2] if self.moves else None),
         }
 
     def record(self) -> str:

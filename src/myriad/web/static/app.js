@@ -3,6 +3,8 @@
 // pick one by clicks or drags, and sends the chosen move's notation back.
 
 import { drawBoard, preview, pieceIcon, Geometry } from "./board.js";
+import { decorateHidden, renderHiddenNote, sideOf } from "./hidden.js";
+import { bindHandDrag, randomSetup, settingUp } from "./setup.js";
 
 const $ = (id) => document.getElementById(id);
 const LEVELS = ["human", "easy", "medium", "strong", "custom"];
@@ -481,9 +483,11 @@ function render() {
   const keys = keysFor(view.id);
   const playing = keys.some(Boolean) && !app.refused;
   app.geometry = drawBoard($("board"), layout, view.cells, boardOptions(marks));
+  decorateHidden($("board"), layout, view);
   $("board").classList.toggle("interactive", canMove());
   renderBars();
   renderHands();
+  renderSetupButton();
   $("board-settings").hidden = !layout.written;
   $("western").checked = app.western;
   renderStatus();
@@ -583,10 +587,12 @@ function renderBars() {
       group.className = "player";
       const swatch = document.createElement("span");
       swatch.className = "swatch";
-      swatch.style.background = app.layout.colours[player];
+      const side = sideOf(view, player);  // a colour given in play (BanQi), or undecided
+      swatch.style.background = side === undefined ? app.layout.colours[player] : side ? side.ink : "transparent";
+      swatch.classList.toggle("undecided", side === null);
       const name = document.createElement("span");
       name.className = "player-name";
-      name.textContent = view.players[player];
+      name.textContent = view.players[player] + (side === undefined ? "" : side ? ` (${side.name})` : " (undecided)");
       const seat = document.createElement("span");
       seat.className = "seat-name";
       seat.textContent = seatLabel(view.seats[player]);
@@ -705,6 +711,7 @@ function renderStatus() {
   }
   status.textContent = text;
   status.classList.toggle("over", Boolean(view.outcome));
+  renderHiddenNote(hiddenNoteBox(), app.layout, view, (piece) => pieceIcon(app.layout, piece, { western: app.western }));
   if (view.notice) showMessage(view.notice, "notice");
 }
 
@@ -976,8 +983,49 @@ function bindBoard() {
 
 // -- controls -------------------------------------------------------------------------------
 
+// The note under the status about hidden information (hidden.js), made once.
+function hiddenNoteBox() {
+  let box = $("hidden-note");
+  if (!box) {
+    box = document.createElement("p");
+    box.id = "hidden-note";
+    box.className = "hidden-note";
+    $("status").after(box);
+  }
+  return box;
+}
+
+// A set-up phase (every legal move a placement from the hand): a button that places the
+// rest of the hand at random (setup.js), made once next to the bottom hand.
+function renderSetupButton() {
+  let button = $("random-setup");
+  const shown = Boolean(app.view) && settingUp(app.view, canMove());
+  if (!button && !shown) return;
+  if (!button) {
+    button = document.createElement("button");
+    button.type = "button";
+    button.id = "random-setup";
+    button.textContent = "Random set-up";
+    button.title = "Place the rest of your pieces at random";
+    button.addEventListener("click", async () => {
+      button.disabled = true;
+      try { await randomSetup(() => app.view, send, canMove); } finally { button.disabled = false; }
+    });
+    $("hand-bottom").after(button);
+  }
+  button.hidden = !shown;
+}
+
 function bindControls() {
   bindBoard();
+  // A piece dragged from the hand onto a square: placed as by a click on it, then the square.
+  bindHandDrag(document, () => canMove(), (kind, event) => {
+    const name = squareAt(event);
+    if (!name || !dropMoves(kind).length) return;
+    app.entry = [];
+    app.drop = kind;
+    squareClicked(name);
+  });
   $("flip").addEventListener("click", () => { app.flipped = !app.flipped; render(); });
   $("undo").addEventListener("click", () => gameAction("undo"));
   $("redo").addEventListener("click", () => gameAction("redo"));
