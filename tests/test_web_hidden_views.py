@@ -127,7 +127,8 @@ def test_the_end_reveals_what_was_hidden(gid: str) -> None:
         fields = hidden_json(game, final, game.observe(final, viewer), viewer, before)
         earlier = game.observe(before, viewer)
         expected = [names[p] for p, c in enumerate(final.cells)
-                    if c and c not in game.fog_codes and earlier.cells[p] in game.fog_codes]
+                    if c and c not in game.fog_codes and game.pieces.owner_of[c] != viewer
+                    and earlier.cells[p] in game.fog_codes]
         assert fields["revealed"] == expected and expected, (gid, viewer)
         assert fields["fog"] == [] and fields["unseen"] == []
     public = hidden_json(game, final, game.public_view(final), None, before)

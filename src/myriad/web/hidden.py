@@ -13,8 +13,8 @@ public view for a watcher), the public facts of the game, and nothing else.
   of the Game of the Generals, until the end) it is every own piece whose identity the
   opponent's view masks: found from one whole state drawn behind the receiver's
   observation (the masking depends on the rules, not on the draw).
-* ``revealed``: once the game is over, the squares whose pieces the receiver's view hid
-  until the end (the fog lifted, the enemy's ranks shown): the page marks them.
+* ``revealed``: once the game is over, the squares of the other players' pieces the
+  receiver's view hid until the end (the fog lifted, the enemy's ranks shown): the page marks them.
 * ``sides``: in a game whose players get their colours in play (BanQi's first flip), the
   colour of the pieces each player plays, or None while undecided.
 * ``face_down``: in a game with face-down pieces (BanQi), the pieces not yet turned up,
@@ -57,8 +57,9 @@ def hidden_json(game: Game, state: State, seen: State, viewer: int | None,
     if over and before is not None:
         earlier = game.public_view(before) if viewer is None else game.observe(before, viewer)
         masks = set(getattr(game, "fog_codes", ()))
+        owner = game.pieces.owner_of
         out["revealed"] = [names[p] for p, c in enumerate(state.cells)
-                           if c and c not in masks and earlier.cells[p] in masks]
+                           if c and c not in masks and owner[c] != viewer and earlier.cells[p] in masks]
     return out
 
 
