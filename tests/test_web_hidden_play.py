@@ -264,7 +264,7 @@ def test_banqi_against_a_bot_by_clicks_flips_colours_and_the_reveal(browser: Bro
         colour = last["sides"][0]["name"]
         expect(page.locator("#bar-bottom")).to_contain_text(f"({colour})")
         expect(watcher.locator("#bar-bottom")).to_contain_text(f"({colour})")
-        expect(page.locator("#hidden-note")).to_contain_text(f"first plays {colour}")
+        expect(page.locator("#hidden-note")).to_contain_text(f"First plays {colour}")
         page.wait_for_timeout(700)  # the last flip's turn is over
         expect(page.locator("#board .pieces .kind-cover")).to_have_count(len(backs(last)))
         flips = sum(1 for e in last["history"] if e["by"] == "chance")
@@ -326,15 +326,28 @@ def finish_by_click(page: Page, server: Server, gid: str, seed: int) -> tuple[di
     return last, view
 
 
+#: BanQi one capture from the end: red's chariot takes black's last piece, the horse on a2,
+#: while 15 red pieces are still face down.
+BANQI_LAST = "XXXX/XXXX/XXXX/XX2/4/X3/n3/R3 1 r kggmmrrnccppppp 3"
+
+
 def test_banqi_reveal_at_the_end(page: Page, server: Server) -> None:
-    final, _ = finish_by_click(page, server, "banqi", 1)
-    expect(page.locator("#status")).to_contain_text("Game over")
+    view = create(server, {"game": "banqi", "position": BANQI_LAST, "seats": ["human", "random"], "delay": 0})
+    open_game(page, server, view)
+    expect(page.locator("#bar-bottom")).to_contain_text("(red)")
+    square(page, "a1").click()
+    square(page, "a2").click()
+    final = wait_view(server, view["id"], view["keys"][0], lambda v: v["outcome"] is not None)
+    assert final["history"][0]["notation"] == "a1xa2" and final["outcome"]["winner"] == "first"
+    expect(page.locator("#status")).to_contain_text("Game over: first wins")
     expect(page.locator("#hidden-note")).to_contain_text("Final position revealed")
-    left = sum(e["count"] for e in final["face_down"])
-    expect(page.locator("#board .pieces .kind-cover")).to_have_count(left)
-    if left:
-        expect(page.locator("#hidden-note")).to_contain_text(f"{left} pieces were never turned up")
-        expect(page.locator("#hidden-note .face-down-left")).to_have_count(len(final["face_down"]))
+    left = {e["piece"]["kind"]: e["count"] for e in final["face_down"]}
+    assert left == {"general": 1, "advisor": 2, "elephant": 2, "chariot": 1, "horse": 2, "cannon": 2, "soldier": 5}
+    assert {e["piece"]["owner"] for e in final["face_down"]} == {0}  # all red: black's are captured
+    expect(page.locator("#board .pieces .kind-cover")).to_have_count(15)
+    expect(page.locator("#hidden-note")).to_contain_text("15 pieces were never turned up")
+    expect(page.locator("#hidden-note .face-down-left")).to_have_count(7)
+    expect(page.locator('#hidden-note .face-down-left[data-kind="soldier"]')).to_contain_text("×5")
     shoot(page, "banqi-reveal")
 
 

@@ -100,10 +100,10 @@ export function sideOf(view, player) {
 // reveal shows.  Written into `box` (hidden when there is nothing to say).
 export function renderHiddenNote(box, layout, view, icon) {
   box.replaceChildren();
-  const parts = [];
-  if (Array.isArray(view.sides)) {
+  if (Array.isArray(view.sides)) {  // first, who plays which colour
     const named = view.sides.map((side, p) => (side ? `${view.players[p]} plays ${side.name}` : null));
-    parts.push(named.every(Boolean) ? `${named.join(", ")}.` : "Colours undecided: the first flip decides them.");
+    const line = named.every(Boolean) ? `${named.join(", ")}.` : "Colours undecided: the first flip decides them.";
+    box.append(`${line.charAt(0).toUpperCase()}${line.slice(1)} `);
   }
   if (view.outcome && layout.hidden) {
     const strong = document.createElement("strong");
@@ -125,6 +125,5 @@ export function renderHiddenNote(box, layout, view, icon) {
       box.appendChild(item);
     }
   }
-  if (parts.length) box.append(parts.join(" "));
   box.hidden = box.childNodes.length === 0;
 }
