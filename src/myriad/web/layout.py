@@ -87,7 +87,7 @@ def board_style(game: Game) -> str:
 def written(game: Game) -> bool:
     """Whether the game's pieces are written as characters of a script (xiangqi's, shogi's
     kanji), not drawn as symbols (chess's) or letters."""
-    glyphs = [g for kind in game.pieces.kinds for g in kind.glyphs]
+    glyphs = [g for kind in game.pieces.kinds if kind.name != FOG for g in kind.glyphs]  # (fog: a "?")
     return bool(glyphs) and all(unicodedata.category(c).startswith("L") and not c.isascii()
                                 for g in glyphs for c in g)
 

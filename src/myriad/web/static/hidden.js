@@ -65,28 +65,38 @@ export function decorateHidden(svg, layout, view) {
     if (found) found.classList.add("revealed");
   }
   svg.classList.toggle("final-reveal", over && (layout.hidden || Array.isArray(view.face_down)));
-  const flips = [];
+  const now = performance.now();
   if (drawn.id === view.id && view.ply > drawn.ply) {
-    view.cells.forEach((cell, i) => { if (isBack(drawn.cells[i]) && isFace(cell)) flips.push(i); });
+    view.cells.forEach((cell, i) => {
+      if (isBack(drawn.cells[i]) && isFace(cell)) turning.push({ id: view.id, name: layout.positions[i].name, start: now });
+    });
   }
   if (drawn.id !== view.id || drawn.ply !== view.ply) Object.assign(drawn, { id: view.id, ply: view.ply, cells: view.cells });
-  for (const i of flips) turnOver(svg, layout.positions[i].name);
+  // A board drawn again while a disc turns (another message, a click) takes the turn up where it was.
+  turning = turning.filter((flip) => flip.id === view.id && now - flip.start < FLIP_MS);
+  for (const flip of turning) turnOver(svg, flip.name, now - flip.start);
 }
 
-// A face-down disc turning over: its back narrows to an edge, then the face widens.
-function turnOver(svg, name) {
+// The discs turning over now: {id, name, start}.
+let turning = [];
+
+// A face-down disc turning over, `elapsed` ms into its turn: its back narrows to an edge,
+// then the face widens.
+function turnOver(svg, name, elapsed) {
   const face = svg.querySelector(`.pieces [data-square="${CSS.escape(name)}"]`);
-  if (!face) return;
+  if (!face || !face.isConnected) return;
   const hit = svg.querySelector(`rect.hit[data-square="${CSS.escape(name)}"]`);
   const cx = Number(hit.getAttribute("x")) + 0.5;
   const cy = Number(hit.getAttribute("y")) + 0.5;
   const back = el("g", { class: "piece flip-out", "data-flip": name });
   el("circle", { cx, cy, r: 0.43, class: "back-piece" }, back);
   el("circle", { cx, cy, r: 0.35, fill: "none", class: "back-ring" }, back);
+  back.style.animationDelay = `${-elapsed}ms`;
+  face.style.animationDelay = `${-elapsed}ms`;
   face.after(back);
   face.classList.add("flip-in");
   face.dataset.flipped = "1";
-  setTimeout(() => { back.remove(); face.classList.remove("flip-in"); }, FLIP_MS + 60);
+  setTimeout(() => { back.remove(); face.classList.remove("flip-in"); }, FLIP_MS - elapsed + 60);
 }
 
 // The colour a player plays, when the game gives it in play (BanQi): {ink, name} or null
