@@ -4,10 +4,11 @@
   its end by clicks: while it goes on the fogged squares are clouds and exactly the view's
   ``fog``, the own pieces no enemy may see are translucent; at the end the fog is lifted,
   the pieces hidden until then are ringed and the page says "Final position revealed".
-* BanQi against a seeded bot, with a watcher's page open: colours undecided until the first
-  flip, then named in the bars; every flip turns a disc over in both pages; the backs on
-  the board are the face-down cells; then the last move of a game near its end, by clicks,
-  and the reveal of the pieces never turned up.
+* BanQi against a seeded bot, played to its end by clicks with a watcher's page open:
+  colours undecided until the first flip, then named in the bars; the flips turn discs
+  over in both pages; the backs on the board are the face-down cells; the end revealed.
+  Then the last capture of a game with 15 pieces still face down, and the list of the
+  pieces never turned up.
 * The Game of the Generals: the set-up by dragging a piece from the hand, by clicks, and
   the "Random set-up" button; the own pieces translucent (the opponent never sees a rank);
   then the last move of a game near its end and the enemy's ranks revealed.
@@ -241,7 +242,7 @@ def backs(view: dict[str, Any]) -> list[int]:
     return [i for i, c in enumerate(view["cells"]) if isinstance(c, dict) and c["shape"] == "back"]
 
 
-def test_banqi_against_a_bot_by_clicks_flips_colours_and_the_reveal(browser: Browser, server: Server) -> None:
+def test_banqi_against_a_bot_to_the_end_by_clicks(browser: Browser, server: Server) -> None:
     game = get_game("banqi")
     view = create(server, {"game": "banqi", "seats": ["human", "random:seed=2"], "delay": 0, "public": True})
     key = view["keys"][0]
@@ -255,29 +256,45 @@ def test_banqi_against_a_bot_by_clicks_flips_colours_and_the_reveal(browser: Bro
         expect(page.locator("#bar-bottom")).to_contain_text("(undecided)")
         expect(page.locator("#hidden-note")).to_contain_text("Colours undecided")
         expect(page.locator("#board .pieces .kind-cover")).to_have_count(32)
+        looked = []
 
-        def first_moves(current: dict[str, Any]) -> bool:
-            return current["ply"] >= 24
+        def midgame(current: dict[str, Any]) -> None:
+            """Once, some moves in: the colours named, the backs drawn, the flips seen turning."""
+            wait_played(page, current["ply"])
+            colour = current["sides"][0]["name"]
+            expect(page.locator("#bar-bottom")).to_contain_text(f"({colour})")
+            expect(watcher.locator("#bar-bottom")).to_contain_text(f"({colour})")
+            expect(page.locator("#hidden-note")).to_contain_text(f"First plays {colour}")
+            page.wait_for_timeout(700)  # the last flip's turn is over
+            expect(page.locator("#board .pieces .kind-cover")).to_have_count(len(backs(current)))
+            flips = sum(1 for e in current["history"] if e["by"] == "chance")
+            assert flips >= 6
+            mine, watched = page.evaluate("window.flips"), watcher.evaluate("window.flips")
+            assert mine >= flips // 2 and watched >= flips // 2, (mine, watched, flips)  # flips seen turning
+            shoot(page, "banqi-midgame")
+            looked.append(current["ply"])
 
-        last = play_by_clicks(page, server, view, key, lambda v: banqi_move(rng, v), stop=first_moves)
-        wait_played(page, last["ply"])
-        colour = last["sides"][0]["name"]
-        expect(page.locator("#bar-bottom")).to_contain_text(f"({colour})")
-        expect(watcher.locator("#bar-bottom")).to_contain_text(f"({colour})")
-        expect(page.locator("#hidden-note")).to_contain_text(f"First plays {colour}")
-        page.wait_for_timeout(700)  # the last flip's turn is over
-        expect(page.locator("#board .pieces .kind-cover")).to_have_count(len(backs(last)))
+        def choose(current: dict[str, Any]) -> dict[str, Any]:
+            if not looked and current["ply"] >= 24:
+                midgame(current)
+            return banqi_move(rng, current)
+
+        last = play_by_clicks(page, server, view, key, choose)
+        assert looked and last["outcome"]["reason"]
+        expect(page.locator("#status")).to_contain_text("Game over")
+        expect(page.locator("#hidden-note")).to_contain_text("Final position revealed")
+        expect(watcher.locator("#hidden-note")).to_contain_text("Final position revealed")
+        left = sum(e["count"] for e in last["face_down"])
+        expect(page.locator("#board .pieces .kind-cover")).to_have_count(left)
         flips = sum(1 for e in last["history"] if e["by"] == "chance")
-        assert flips >= 6
-        mine, watched = page.evaluate("window.flips"), watcher.evaluate("window.flips")
-        assert mine >= flips // 2 and watched >= flips // 2, (mine, watched, flips)  # most flips seen turning
-        shoot(page, "banqi-midgame")
+        assert page.evaluate("window.flips") >= flips // 2 and watcher.evaluate("window.flips") >= flips // 2
         views = received.views()
-    states = replay_positions(game, call(server, "GET", f"/api/games/{view['id']}", seat=key))
-    for seen in views:
-        if seen["ply"] < len(states):
-            assert seen["cells"] == cells_json(game, states[seen["ply"]])  # nothing but the board as it is
-            assert all(c["kind"] == "cover" for c in (seen["cells"][i] for i in backs(seen)))
+    states = replay_positions(game, last)
+    assert game.outcome(states[-1]) is not None
+    for seen in views:  # nothing but the board as it is: a back is a back, whoever looks
+        assert seen["cells"] == cells_json(game, states[seen["ply"]])
+        assert all(c["kind"] == "cover" for c in (seen["cells"][i] for i in backs(seen)))
+    print(f"banqi: {len(states) - 1} plies, {flips} flips, {last['outcome']['reason']}")
 
 
 def replay_positions(game: Game, view: dict[str, Any]) -> list[State]:
