@@ -24,6 +24,7 @@ public view for a watcher), the public facts of the game, and nothing else.
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from typing import Any
 
 from myriad.core.game import Game
@@ -71,9 +72,25 @@ def fogged(game: Game, seen: State) -> list[str]:
     return [names[p] for p, c in enumerate(seen.cells) if c and kinds[kind_of[c]].name == FOG]
 
 
-def unseen(game: Game, seen: State, viewer: int) -> set[int]:
+#: :func:`unseen`'s answers by game, observation and viewer (each view of a change asks it
+#: again: every socket, every request), the oldest forgotten first.
+_UNSEEN: OrderedDict[tuple[str, State, int], frozenset[int]] = OrderedDict()
+UNSEEN_KEPT = 256
+
+
+def unseen(game: Game, seen: State, viewer: int) -> frozenset[int]:
     """The squares of ``viewer``'s own pieces that its opponent cannot see, from ``seen``
     (``viewer``'s observation) alone; empty when the game has no single opponent."""
+    key = (game.id, seen, viewer)
+    found = _UNSEEN.get(key)
+    if found is None:
+        found = _UNSEEN[key] = frozenset(_unseen(game, seen, viewer))
+        while len(_UNSEEN) > UNSEEN_KEPT:
+            _UNSEEN.popitem(last=False)
+    return found
+
+
+def _unseen(game: Game, seen: State, viewer: int) -> set[int]:
     if game.players != 2:
         return set()
     owner = game.pieces.owner_of
