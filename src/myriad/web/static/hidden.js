@@ -40,6 +40,7 @@ export function drawFog(group, cx, cy) {
   cloudFilter();
   group.classList.add("fogged");
   el("rect", { x: cx - 0.5, y: cy - 0.5, width: 1, height: 1, class: "fog-cloud", filter: "url(#fog-clouds)" }, group);
+  el("title", {}, group).textContent = "fog: none of your pieces sees this square";
 }
 
 // The last position this page drew, to see which pieces were turned up since.
@@ -56,13 +57,16 @@ export function decorateHidden(svg, layout, view) {
     const found = piece(name);
     if (found) {
       found.classList.add("unseen");
-      found.setAttribute("aria-description", "the opponent cannot see this piece");
+      el("title", {}, found).textContent = "hidden from the opponent";
     }
   }
   const over = Boolean(view.outcome);
   for (const name of over ? view.revealed || [] : []) {
     const found = piece(name);
-    if (found) found.classList.add("revealed");
+    if (found) {
+      found.classList.add("revealed");
+      el("title", {}, found).textContent = "hidden from you until the end";
+    }
   }
   svg.classList.toggle("final-reveal", over && (layout.hidden || Array.isArray(view.face_down)));
   const now = performance.now();
