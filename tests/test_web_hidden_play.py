@@ -1,7 +1,7 @@
 """End-to-end browser games with hidden information and chance, against a bot, by clicks.
 
 * Dark chess, a human (seeded random moves, captures first) against a seeded bot, played to
-  its end by clicks: while it goes on the fogged squares are clouds and exactly the view's
+  its end by clicks, a watcher's page open: while it goes on the fogged squares are clouds and exactly the view's
   ``fog``, the own pieces no enemy may see are translucent; at the end the fog is lifted,
   the pieces hidden until then are ringed and the page says "Final position revealed".
 * BanQi against a seeded bot, played to its end by clicks with a watcher's page open:
@@ -179,13 +179,15 @@ def wait_view(server: Server, gid: str, key: str, done: Any, seconds: float = 60
 
 def test_dark_chess_against_a_bot_to_the_end_by_clicks(browser: Browser, server: Server) -> None:
     game = get_game("darkchess")
-    view = create(server, {"game": "darkchess", "seats": ["human", "random:seed=5"], "delay": 0})
+    view = create(server, {"game": "darkchess", "seats": ["human", "random:seed=5"], "delay": 0, "public": True})
     key = view["keys"][0]
     rng = random.Random(7)
     checks = {"fog": 0, "unseen": 0, "seen": 0}
-    with new_page(browser, CLIENT) as page:
+    with new_page(browser, CLIENT) as page, new_page(browser, "dark-chess-watcher") as watcher:
         received = Received(page, view["id"])
+        watched = Received(watcher, view["id"])
         open_game(page, server, view)
+        open_game(watcher, server, {**view, "keys": []})
 
         def look(current: dict[str, Any]) -> bool:
             """The board as the view says, at the page's turns (drawn once the page shows it)."""
@@ -218,8 +220,10 @@ def test_dark_chess_against_a_bot_to_the_end_by_clicks(browser: Browser, server:
         page.wait_for_timeout(1000)  # the reveal's fading in is over
         shoot(page, "darkchess-reveal")
         states = record_states(server, game, view["id"], key)
-        views = received.views()
+        expect(watcher.locator("#hidden-note")).to_contain_text("Final position revealed")
+        views, watcher_views = received.views(), watched.views()
     assert game.outcome(states[-1]) is not None and len(states) > 10
+    assert check_received(game, states, watcher_views, None) > 10  # the watcher: the public view
     assert checks["fog"] > 3 and checks["unseen"] > 3 and checks["seen"] > 3, checks
     assert check_received(game, states, views, 0) > 10
 
