@@ -154,3 +154,27 @@ def test_banqi_colours_follow_the_first_flip_and_the_face_down_pieces_are_counte
         assert sum(e["count"] for e in fields["face_down"]) == backs
         assert all(e["piece"]["shape"] == "round" for e in fields["face_down"])
     assert decided > 10
+
+
+def test_placing_marks_a_set_up_phase_only() -> None:
+    """``placing`` (the random set-up button): every one of the generals' 42 set-up
+    placements, from the first to each side's last, and no move of play; not a game whose
+    placements alternate with other moves (bagh chal's goats), in any game of the registry
+    at its start but the generals'."""
+    game = get_game("generals")
+    state, before = game.initial_state(), None
+    for _ in range(42):
+        legal = game.legal_moves(state)
+        assert hidden_json(game, state, game.observe(state, state.to_move), state.to_move, before, legal)["placing"]
+        before, state = state, game.play(state, legal[-1])
+    assert not game.setting_up(state)  # type: ignore[attr-defined]
+    legal = game.legal_moves(state)
+    assert "placing" not in hidden_json(game, state, game.observe(state, 0), 0, before, legal)
+    for gid in game_ids():
+        other = get_game(gid)
+        start = other.initial_state()
+        if other.is_chance(start):
+            continue
+        fields = hidden_json(other, start, other.observe(start, start.to_move), start.to_move, None,
+                             other.legal_moves(start))
+        assert fields.get("placing", False) == (gid == "generals"), gid

@@ -19,26 +19,36 @@ public view for a watcher), the public facts of the game, and nothing else.
   colour of the pieces each player plays, or None while undecided.
 * ``face_down``: in a game with face-down pieces (BanQi), the pieces not yet turned up,
   by kind and count: public (the start set less what is in sight and captured).
+* ``placing``: the viewer is setting up (every move of its places a piece from its hand, in
+  a run of its own placements: the Game of the Generals' set-up), for the random set-up
+  button.
 """
 
 from __future__ import annotations
 
 import random
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any
 
 from myriad.core.game import Game
 from myriad.core.mechanics.fog import FOG
+from myriad.core.move import DROP, Move
 from myriad.core.state import State
 from myriad.web.layout import colour_name, piece_picture, player_colours
 
 
 def hidden_json(game: Game, state: State, seen: State, viewer: int | None,
-                before: State | None = None) -> dict[str, Any]:
+                before: State | None = None, legal: Sequence[Move] = ()) -> dict[str, Any]:
     """The hidden-information fields of the view of ``state`` for ``viewer`` (None: a
     watcher), whose view is ``seen``; ``before``: the position before the last move, for
-    what the end revealed."""
+    what the end revealed; ``legal``: the viewer's moves in the view, for ``placing``."""
     out: dict[str, Any] = {}
+    if legal and all(a[0] == DROP for move in legal for a in move):
+        # a set-up phase: every move places a piece from the hand, and the placer places
+        # again after this one or placed the one before
+        out["placing"] = game.play(seen, legal[0]).to_move == seen.to_move or (
+            before is not None and before.to_move == seen.to_move)
     sides = getattr(game, "colour_of_player", None)
     if sides is not None:
         inks = player_colours(game)

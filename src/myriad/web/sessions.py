@@ -521,7 +521,7 @@ class Session:
             "last": last,
             "can_undo": self.undo_target() is not None,
             "can_redo": bool(self.redo_stack),
-            **hidden_json(game, state, seen, viewer, self.states[-2] if self.moves else None),
+            **hidden_json(game, state, seen, viewer, self.states[-2] if self.moves else None, legal),
         }
 
     def record(self) -> str:

@@ -42,9 +42,10 @@ export function bindHandDrag(root, canDrag, dropAt) {
   document.addEventListener("pointercancel", (event) => end(event, false));
 }
 
-// Whether every legal move is a placement from the hand (a set-up phase).
+// Whether the page's player is setting up: the server says so (`placing`: every move of its
+// places a piece from the hand and leaves it to place again).
 export function settingUp(view, canMove) {
-  return canMove && view.legal.length > 0 && view.legal.every((m) => m.drop);
+  return canMove && view.placing === true && view.legal.length > 0;
 }
 
 // Place the rest of the hand at random, a legal placement at a time: `current()` is the
@@ -59,5 +60,6 @@ export async function randomSetup(current, send, canMove) {
     const ply = view.ply;
     await send(move.notation);
     if (current().ply <= ply) return;
+    if (!current().legal.every((m) => m.drop)) return;  // the last piece placed
   }
 }
