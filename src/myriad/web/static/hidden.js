@@ -68,7 +68,6 @@ export function decorateHidden(svg, layout, view) {
       el("title", {}, found).textContent = "hidden from you until the end";
     }
   }
-  svg.classList.toggle("final-reveal", over && (layout.hidden || Array.isArray(view.face_down)));
   const now = performance.now();
   if (drawn.id === view.id && view.ply > drawn.ply) {
     view.cells.forEach((cell, i) => {
