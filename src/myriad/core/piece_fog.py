@@ -128,6 +128,22 @@ class PieceFog:
         game = self.game
         assert game.fog is not None
         pieces, cells, enemy = game.pieces, observation.cells, 1 - player
+        left = self.unseen(observation, player)
+        pool = [code for code, n in left.items() for _ in range(n)]
+        fog = game.fog
+        probe = game.royal_of[enemy][0] if game.royal_of[enemy] else next(iter(left))
+
+        def seen_of(board: Sequence[int]) -> set[int]:
+            return fog.seen(board, player, self.moves_seen_by(observation, board, player), pieces.owner_of)
+
+        return Shadow(fog, cells, player, pool, game.reachable, seen_of, probe)
+
+    def unseen(self, observation: State, player: int) -> dict[int, int]:
+        """The opponent's pieces ``player`` cannot see, code -> count: its start set less
+        those captured and those in sight (a promoted piece in sight or taken paid for by a
+        pawn)."""
+        game = self.game
+        pieces, cells, enemy = game.pieces, observation.cells, 1 - player
         taken = observation.hands[player] if observation.hands else ()
         left = {}
         for code in range(1, pieces.count):
@@ -142,11 +158,41 @@ class PieceFog:
                 left[pawn] -= 1
                 n += 1
             left[code] = max(n, 0)
-        pool = [code for code, n in left.items() for _ in range(n)]
+        return left
+
+    def may_be_seen(self, observation: State, player: int) -> frozenset[int]:
+        """The squares the opponent of ``player`` may see, judged from ``player``'s
+        observation alone (so it tells nothing ``player`` does not know): what the opponent's
+        pieces in sight see, and what any of its unseen pieces (or a piece one of its unseen
+        pawns may have promoted to) would see from any fogged square it may stand on, each
+        alone among ``player``'s pieces, the fog taken as empty and, for pieces that jump
+        over a screen, as full.  A superset of what the opponent sees, but for two cases
+        left out: a capture en passant, and a cannon whose screen is one of several fogged
+        points between it and its target."""
+        game = self.game
         fog = game.fog
-        probe = game.royal_of[enemy][0] if game.royal_of[enemy] else next(iter(left))
-
-        def seen_of(board: Sequence[int]) -> set[int]:
-            return fog.seen(board, player, self.moves_seen_by(observation, board, player), pieces.owner_of)
-
-        return Shadow(fog, cells, player, pool, game.reachable, seen_of, probe)
+        assert fog is not None
+        enemy = 1 - player
+        marker, blocker = game.fog_codes[player], game.fog_codes[enemy]
+        owner = game.pieces.owner_of
+        pseudo = game.tables.pseudo_moves
+        clear = [0 if c == marker else c for c in observation.cells]
+        full = [blocker if c == marker else c for c in observation.cells]
+        fogged = [p for p, c in enumerate(observation.cells) if c == marker]
+        seen = fog.seen(clear, enemy, pseudo(clear, enemy, -1), owner)
+        seen |= fog.seen(full, enemy, pseudo(full, enemy, -1), owner)
+        left = {c for c, n in self.unseen(observation, player).items() if n > 0}
+        for code in list(left):
+            promotion = game.tables.promotion[code]
+            if promotion is not None:
+                left.update(promotion[1])
+        mine = [c if c and owner[c] == player else 0 for c in clear]
+        for code in sorted(left):
+            for pos in fogged:
+                if pos not in game.reachable[code]:
+                    continue
+                for base in (mine, full):
+                    board = list(base)
+                    board[pos] = code
+                    seen |= fog.seen(board, enemy, pseudo(board, enemy, -1), owner)
+        return frozenset(seen)

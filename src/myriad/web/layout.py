@@ -24,6 +24,7 @@ import unicodedata
 from typing import Any
 
 from myriad.core.game import Game
+from myriad.core.mechanics.fog import FOG
 from myriad.core.state import State
 from myriad.core.topology import file_letter
 from myriad.web.pictures import picture_name
@@ -46,6 +47,8 @@ PALETTE = ("#d1342f", "#f2c230", "#2f6fd1", "#3a9a4a")
 #: janggi's Cho 楚 (green) and Han 漢 (red); else red for the first side, black for the next.
 ROYAL_INKS = {"帥": "#c0392b", "將": "#1d1a17", "楚": "#1f7a5a", "漢": "#c0392b"}
 DISC_INKS = ("#c0392b", "#1d1a17")
+#: The words for the inks of pieces on discs (named colours are their own words).
+INK_NAMES = {"#c0392b": "red", "#1d1a17": "black", "#1f7a5a": "green"}
 
 
 def board_style(game: Game) -> str:
@@ -85,7 +88,7 @@ def board_style(game: Game) -> str:
 def written(game: Game) -> bool:
     """Whether the game's pieces are written as characters of a script (xiangqi's, shogi's
     kanji), not drawn as symbols (chess's) or letters."""
-    glyphs = [g for kind in game.pieces.kinds for g in kind.glyphs]
+    glyphs = [g for kind in game.pieces.kinds if kind.name != FOG for g in kind.glyphs]  # (fog: a "?")
     return bool(glyphs) and all(unicodedata.category(c).startswith("L") and not c.isascii()
                                 for g in glyphs for c in g)
 
@@ -135,6 +138,12 @@ def player_colours(game: Game) -> list[str]:
     return colours
 
 
+def colour_name(colour: str) -> str:
+    """The word for a colour of :func:`player_colours` ("red", "black"...), else the colour."""
+    named = {v: k for k, v in NAMED_COLOURS.items() if k in ("white", "black", "red", "yellow", "green", "blue")}
+    return INK_NAMES.get(colour) or named.get(colour, colour)
+
+
 def counts(game: Game) -> bool:
     """Whether cells hold counts (seeds, points, a die's face) rather than pieces."""
     return game.family in ("mancala", "dice")
@@ -151,7 +160,8 @@ def _algebraic(game: Game) -> bool:
 def piece_picture(game: Game, code: int) -> dict[str, Any]:
     """How a piece code is drawn: ``shape`` (glyph, disc, mark, token; round or wedge for a
     piece written as a character, then ``western``: its letter, for players who read
-    letters; back: a face-down piece, blank or ``?`` while it is being turned), the ``text`` to write, its ``owner`` and ``kind``, and ``king`` for a crowned
+    letters; back: a face-down piece, blank or ``?`` while it is being turned; fog: a square
+    under the fog of war), the ``text`` to write, its ``owner`` and ``kind``, and ``king`` for a crowned
     draughts piece."""
     pieces = game.pieces
     kind = pieces.kind(code)
@@ -160,6 +170,9 @@ def piece_picture(game: Game, code: int) -> dict[str, Any]:
     backs: tuple[int, ...] = getattr(game, "face_down_codes", ())
     if code in backs:  # BanQi's face-down pieces: their backs
         picture.update(shape="back", text="" if code == backs[0] else "?")
+        return picture
+    if kind.name == FOG:  # a square the viewer cannot see (fog of war): a cloud
+        picture.update(shape="fog", text="")
         return picture
     named = getattr(game, "piece_colours", None)
     if named:  # the piece's own colour, whoever plays it

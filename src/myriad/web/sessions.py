@@ -44,6 +44,7 @@ from myriad.notation.records import write_record
 from myriad.web.bots import HUMAN, MAX_THINK, BotPool, Ticket, check_seat, seat_spec
 from myriad.web.feedback import captured_json, checked_squares
 from myriad.web.conventions import conventions_json
+from myriad.web.hidden import hidden_json
 from myriad.web.layout import cells_json, hands_json
 from myriad.web.moves import last_move_json, moves_json
 from myriad.web.storage import Damaged, GameRow, Store, StoreError
@@ -528,6 +529,7 @@ class Session:
             "conventions": conventions_json(game, shown, seen, legal, self.states[0]),
             "can_undo": self.undo_target() is not None,
             "can_redo": bool(self.redo_stack),
+            **hidden_json(game, state, seen, viewer, self.states[-2] if self.moves else None, legal),
         }
 
     def record(self) -> str:

@@ -8,6 +8,8 @@ import { initRecords } from "./records.js";
 import { capturedBox, checkNote, endLine } from "./feedback.js";
 import { setupAnalysis, renderAnalysis } from "./analysis.js";
 import { decorateBoard, statusNote, barCount, firstRow, movesPlayed, numbered } from "./conventions.js";
+import { decorateHidden, renderHiddenNote, sideOf } from "./hidden.js";
+import { bindHandDrag, randomSetup, settingUp } from "./setup.js";
 
 const $ = (id) => document.getElementById(id);
 const LEVELS = ["human", "easy", "medium", "strong", "custom"];
@@ -498,9 +500,11 @@ function render() {
   decorateBoard($("board"), app.geometry, layout, frame ? {} : view, app.pdnNumbers);
   $("notation-settings").hidden = !layout.square_numbers;
   $("pdn-numbers").checked = app.pdnNumbers;
+  decorateHidden($("board"), layout, frame ? {} : view);
   $("board").classList.toggle("interactive", canMove());
   renderBars();
   renderHands();
+  renderSetupButton();
   $("board-settings").hidden = !layout.written;
   $("western").checked = app.western;
   renderStatus();
@@ -604,10 +608,12 @@ function renderBars() {
       group.className = "player";
       const swatch = document.createElement("span");
       swatch.className = "swatch";
-      swatch.style.background = app.layout.colours[player];
+      const side = sideOf(view, player);  // a colour given in play (BanQi), or undecided
+      swatch.style.background = side === undefined ? app.layout.colours[player] : side ? side.ink : "transparent";
+      swatch.classList.toggle("undecided", side === null);
       const name = document.createElement("span");
       name.className = "player-name";
-      name.textContent = view.players[player];
+      name.textContent = view.players[player] + (side === undefined ? "" : side ? ` (${side.name})` : " (undecided)");
       const seat = document.createElement("span");
       seat.className = "seat-name";
       seat.textContent = seatLabel(view.seats[player]);
@@ -733,6 +739,7 @@ function renderStatus() {
   status.textContent = text;
   status.classList.toggle("over", Boolean(view.outcome));
   status.classList.toggle("in-check", Boolean(checkNote(view)));
+  renderHiddenNote(hiddenNoteBox(), app.layout, view, (piece) => pieceIcon(app.layout, piece, { western: app.western }));
   if (view.notice) showMessage(view.notice, "notice");
 }
 
@@ -1008,11 +1015,52 @@ function bindBoard() {
 
 // -- controls -------------------------------------------------------------------------------
 
+// The note under the status about hidden information (hidden.js), made once.
+function hiddenNoteBox() {
+  let box = $("hidden-note");
+  if (!box) {
+    box = document.createElement("p");
+    box.id = "hidden-note";
+    box.className = "hidden-note";
+    $("status").after(box);
+  }
+  return box;
+}
+
+// A set-up phase (every legal move a placement from the hand): a button that places the
+// rest of the hand at random (setup.js), made once next to the bottom hand.
+function renderSetupButton() {
+  let button = $("random-setup");
+  const shown = Boolean(app.view) && settingUp(app.view, canMove());
+  if (!button && !shown) return;
+  if (!button) {
+    button = document.createElement("button");
+    button.type = "button";
+    button.id = "random-setup";
+    button.textContent = "Random set-up";
+    button.title = "Place the rest of your pieces at random";
+    button.addEventListener("click", async () => {
+      button.disabled = true;
+      try { await randomSetup(() => app.view, send, canMove); } finally { button.disabled = false; }
+    });
+    $("hand-bottom").after(button);
+  }
+  button.hidden = !shown;
+}
+
 function bindControls() {
   bindBoard();
   setupAnalysis(api, () => app.view, () => (app.view ? keyOf(app.view.id, app.view.to_move) : null),
     // (a hidden game is analysed only in force, from the seat's own view)
     () => { const frame = reviewFrame(); return frame && !app.layout.hidden ? frame.position : null; });
+  // A piece dragged from the hand onto a square: placed as by a click on it, then the square.
+  bindHandDrag(document, () => canMove(), (kind, event) => {
+    const name = squareAt(event);
+    if (!name || !dropMoves(kind).length) return;
+    app.entry = [];
+    app.drop = kind;
+    squareClicked(name);
+  });
   $("flip").addEventListener("click", () => { app.flipped = !app.flipped; render(); });
   $("undo").addEventListener("click", () => gameAction("undo"));
   $("redo").addEventListener("click", () => gameAction("redo"));

@@ -3,6 +3,7 @@
 // and reports which position is under a point.
 
 import { drawPicture } from "./pieces.js";
+import { drawFog } from "./hidden.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const TEXT_STYLE = "\uFE0E"; // ask for the text (not emoji) form of a glyph
@@ -427,6 +428,8 @@ function drawPiece(g, geo, layout, pos, piece) {
     el("circle", { cx, cy, r: 0.43, class: "back-piece" }, group);
     el("circle", { cx, cy, r: 0.35, fill: "none", class: "back-ring" }, group);
     if (piece.text) text(group, cx, cy + 0.02, piece.text, { class: "round-text" });
+  } else if (piece.shape === "fog") {  // a square the viewer cannot see: a cloud (hidden.js)
+    drawFog(group, cx, cy);
   } else if (piece.shape === "wedge") {  // shogi: a pentagon pointing at the opponent
     const up = (piece.owner === 0) !== geo.flipped;
     const size = piece.size || 1;  // the king the largest, pawns the smallest
