@@ -3,6 +3,8 @@
 // pick one by clicks or drags, and sends the chosen move's notation back.
 
 import { drawBoard, preview, pieceIcon, Geometry } from "./board.js";
+import { bindTimeControl, clockFor, readTimeControl } from "./clock.js";
+import { followRematch, initOffers, renderOffers } from "./offers.js";
 
 const $ = (id) => document.getElementById(id);
 const LEVELS = ["human", "easy", "medium", "strong", "custom"];
@@ -125,6 +127,7 @@ async function start() {
   buildNewGameForm();
   buildFamilyFilter();
   bindControls();
+  initOffers({ api, keysFor, saveKeys, showMessage, show, keepMessage: () => { app.keepMessage = true; } });
   // The address is data: each parameter goes to the server as a string, which checks it.
   const query = new URLSearchParams(location.search);
   if (query.has("game_id")) await acceptInvitation(query);
@@ -223,7 +226,9 @@ function buildNewGameForm() {
   select.value = localStorage.getItem("myriad.game") || "chess";
   if (!select.value) select.selectedIndex = 0;
   select.addEventListener("change", buildSeats);
+  select.addEventListener("change", () => bindTimeControl(app.layouts.get(select.value)));
   buildSeats();
+  bindTimeControl(app.layouts.get(select.value));
   $("new-game-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     await startNewGame();
@@ -273,6 +278,8 @@ async function startNewGame() {
   const game = $("game-select").value;
   const seats = chosenSeats();
   const body = { game, seats, movetime: Number($("movetime").value), public: $("new-public").checked };
+  const clock = readTimeControl();
+  if (clock) body.clock = clock;
   const position = $("start-position").value.trim();
   if (position) body.position = position;
   try {
@@ -458,6 +465,7 @@ function show(view, force = false) {
   // it is (the socket sends no header, so its views say false): keep what a GET said.
   view.owner = view.owner === true || Boolean(previous && previous.id === view.id && previous.owner);
   app.view = view;
+  followRematch(previous, view);  // the other player started a rematch: go with it
   if (app.ws && app.wsGame === view.id) sendSeat(app.ws, seatKey(view));  // the seat to move's view
   if (moved || !previous || previous.ply !== view.ply || previous.version !== view.version) {
     app.entry = [];
@@ -510,6 +518,7 @@ function render() {
   $("public-game").checked = Boolean(view.public);
   $("public-game").disabled = readOnly();
   renderInvitations(keys);
+  renderOffers(view, readOnly());
 }
 
 // For every human seat this browser holds a key for, a link that hands the seat to a friend.
@@ -591,6 +600,8 @@ function renderBars() {
       seat.className = "seat-name";
       seat.textContent = seatLabel(view.seats[player]);
       group.append(swatch, name, seat);
+      const clock = clockFor(view, player);
+      if (clock) group.appendChild(clock);
       const toMove = !view.outcome && view.to_move === player;
       group.classList.toggle("to-move", toMove);
       anyToMove = anyToMove || toMove;
