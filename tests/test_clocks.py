@@ -270,3 +270,23 @@ def test_a_schema_2_store_is_migrated(db: Path) -> None:
     assert {r[1] for r in store.db.execute("PRAGMA table_info(games)")} >= {"clock", "result", "rematch"}
     assert store.db.execute("PRAGMA user_version").fetchone()[0] == 3
     store.close()
+
+
+def test_a_flag_against_a_lone_king_draws(client: BrowserClient, fake: FakeTime) -> None:
+    lone = client.post("/api/games", json={"game": "chess", "seats": ["human", "human"], "clock": FIVE_THREE,
+                                           "position": "kq6/8/8/8/8/8/8/K7 w - - 0 1"}).json()
+    armed = client.post("/api/games", json={"game": "chess", "seats": ["human", "human"], "clock": FIVE_THREE,
+                                            "position": "kq6/8/8/8/8/8/8/KR6 w - - 0 1"}).json()
+    for view in (lone, armed):
+        act(client, view, 0, "moves", {"move": "Ka2"})
+    fake.now += 400  # black's flag falls in both
+    drawn = client.get(f"/api/games/{lone['id']}").json()["outcome"]
+    assert drawn["winner"] is None and drawn["scores"] == [0.5, 0.5] and "cannot win" in drawn["reason"]
+    assert client.get(f"/api/games/{armed['id']}").json()["outcome"]["reason"] == "time forfeit"
+
+
+def test_every_game_can_be_won_by_either_side_at_its_start() -> None:
+    for game_id in game_ids():
+        game = get_game(game_id)
+        state = game.initial_state()
+        assert all(game.can_win(state, p) for p in range(game.players)), game_id

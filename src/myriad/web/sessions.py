@@ -345,7 +345,10 @@ class Session:
         loser = clocks.flagged(self.timer())
         if loser is None:
             return False
-        result = Outcome.win(1 - loser, "time forfeit")
+        winner = 1 - loser
+        result = (Outcome.win(winner, "time forfeit") if self.game.can_win(self.state, winner)
+                  else Outcome.draw(f"{self.game.player_names[loser]}'s time ran out; "
+                                    f"{self.game.player_names[winner]} cannot win"))
         stopped = Clocks(clocks.control, list(clocks.main), list(clocks.periods))
         stopped.main[loser], stopped.periods[loser] = 0.0, 0
         try:
