@@ -14,7 +14,10 @@ import pytest
 from test_web_e2e import (CLIENT, ARTIFACTS, Browser, Page, call, create, expect, move_cells, new_page,  # noqa: F401
                           open_game, shoot, square)
 from test_web_e2e import browser as browser  # noqa: F401  (the module's fixtures)
+from test_web_e2e import page as page  # noqa: F401
 from web_server import Server
+
+from myriad.games import game_ids, get_game
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +82,9 @@ def test_two_people_play_a_timed_game_with_a_watcher(browser: Browser, server: S
         bob.goto(link)
         expect(bob.locator('#board[data-game="chess"]')).to_be_visible()
         expect(bob.locator("#bar-bottom .player-name")).to_have_text("black")
-        watcher.goto(f"{server.base}/#/game/{game_id}")
+        watch = alice.locator("#invites .watch-link").get_attribute("href")
+        assert watch == f"{server.base}/#/game/{game_id}"  # the public link: no key in it
+        watcher.goto(watch)
         expect(watcher.locator("#watching")).to_be_visible()
         expect(watcher.locator("#offers button")).to_have_count(0)  # a watcher neither resigns nor offers
 
@@ -189,3 +194,45 @@ def test_an_agreed_draw_and_byoyomi_clocks(browser: Browser, server: Server) -> 
             wait_status(page, "Game over: draw (agreement)")
         shoot(first, "play-shogi-draw")
         assert re.search(r"^1:00$|^0:5\d$", clock_text(first, "bar-bottom"))
+
+
+def test_the_form_sets_custom_clocks(page: Page, server: Server) -> None:
+    page.goto(server.base)
+    page.select_option("#game-select", "shogi")
+    page.select_option('#seats select[data-player="0"]', "human")
+    page.select_option('#seats select[data-player="1"]', "human")
+    page.select_option("#clock-kind", "byoyomi")
+    expect(page.locator("#clock-kind option[value=byoyomi]")).to_have_text("byo-yomi (this game's own)")
+    expect(page.locator("#clock-increment-field")).to_be_hidden()
+    page.fill("#clock-base", "1.5")
+    page.fill("#clock-periods", "3")
+    page.fill("#clock-period", "20")
+    shoot(page, "play-byoyomi-form")
+    page.click("#start-game")
+    expect(page.locator("#bar-bottom .clock .clock-extra")).to_have_text("+ 3×20s")
+    assert clock_text(page, "bar-bottom") == "1:30"
+    game_id = page.url.rsplit("/", 1)[1]
+    control = call(server, "GET", f"/api/games/{game_id}")["clock"]["control"]
+    assert control == {"kind": "byoyomi", "base": 90, "periods": 3, "period": 20, "label": "1.5 min + 3×20 s"}
+    page.goto(server.base)
+    page.select_option("#game-select", "chess")
+    page.select_option("#clock-kind", "fischer")
+    page.fill("#clock-base", "2")
+    page.fill("#clock-increment", "1")
+    page.click("#start-game")
+    expect(page.locator("#bar-bottom .clock")).to_have_count(1)
+    assert clock_text(page, "bar-bottom") == "2:00"
+    # A game of more than two players has no clock to choose; a bad one is refused in words.
+    many = next(g for g in game_ids() if get_game(g).players > 2)
+    page.goto(server.base)
+    page.select_option("#game-select", many)
+    expect(page.locator("#clock-field")).to_be_hidden()
+    page.select_option("#game-select", "chess")
+    page.select_option("#clock-kind", "fischer")
+    page.fill("#clock-base", "999")  # over three hours: the form itself refuses it
+    assert page.eval_on_selector("#clock-base", "e => e.validity.valid") is False
+    page.fill("#clock-base", "0.01")  # under a second: the server refuses it, and the page says why
+    page.click("#start-game")
+    expect(page.locator("#message")).to_contain_text("clock: fischer base must be a number of seconds "
+                                                     "from 1 to 10800, not 0.6")
+    expect(page.locator("#list-view")).to_be_visible()

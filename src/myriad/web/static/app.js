@@ -541,6 +541,17 @@ function renderInvitations(keys) {
     item.appendChild(link);
     list.appendChild(item);
   });
+  if (list.children.length) {  // and one for watchers: the game's own address, no key
+    const watch = new URL(`${location.pathname}#/game/${view.id}`, location.origin).href;
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.className = "watch-link";
+    link.href = watch;
+    link.textContent = "Link for watchers";
+    link.addEventListener("click", (event) => { event.preventDefault(); copyText(watch).then((ok) => { if (ok) showMessage("Link for watchers copied.", "notice"); }); });
+    item.appendChild(link);
+    list.appendChild(item);
+  }
   $("invites").hidden = list.children.length === 0;
 }
 

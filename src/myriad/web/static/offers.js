@@ -88,6 +88,8 @@ export function renderOffers(view, readOnly) {
       link.id = "rematch-link";
       link.href = `#/game/${view.rematch}`;
       link.textContent = seat !== null ? "Go to the rematch →" : "Watch the rematch →";
+      // (a player who missed it live takes its keys along now)
+      if (seat !== null) link.addEventListener("click", (event) => { event.preventDefault(); follow(view, view.rematch); });
       box.append(link);
     } else if (seat !== null && !readOnly) {
       box.append(button("rematch", "↻ Rematch", () => act(view, "rematch", {}),
