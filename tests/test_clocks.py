@@ -188,7 +188,10 @@ def test_resign_and_who_may(client: BrowserClient) -> None:
     stranger = client.post(f"/api/games/{view['id']}/resign", json={}, headers={"X-Myriad-Seat": "x" * 32})
     assert stranger.status_code == 403
     watcher = BrowserClient(client.app)
-    assert watcher.post(f"/api/games/{view['id']}/resign", json={}).status_code == 403
+    for what, body in (("resign", {}), ("draw", {"action": "offer"}), ("rematch", {})):
+        refused = watcher.post(f"/api/games/{view['id']}/{what}", json=body)
+        assert refused.status_code == 403 and "watching" in refused.json()["error"], what
+    assert client.post(f"/api/games/{view['id']}/resign", content=b"{}").status_code == 415  # not sent as JSON
     assert act(client, view, 0, "resign", {"why": 1}).status_code == 400
     done = act(client, view, 1, "resign").json()
     assert done["outcome"]["winner"] == "white" and done["outcome"]["reason"] == "resignation"

@@ -111,6 +111,7 @@ def test_two_people_play_a_timed_game_with_a_watcher(browser: Browser, server: S
             same_clocks(page, server, game_id)
         expect(alice.locator("#bar-bottom .clock.running")).to_have_count(1)
         wait_status(alice, "Your move (white)")
+        expect(alice.locator("#undo")).to_be_hidden()  # a game on the clock takes no moves back
 
         # A draw offer shows on the other side, and is declined; the next move withdraws one.
         alice.click("#offer-draw")

@@ -498,8 +498,8 @@ function render() {
   renderMoves();
   renderMoveButtons();
   // Someone watching gets no undo or redo: they act on the players' seats.
-  $("undo").hidden = !playing;
-  $("redo").hidden = !playing;
+  $("undo").hidden = !playing || Boolean(view.clock);  // (a game on the clock takes nothing back)
+  $("redo").hidden = !playing || Boolean(view.clock);
   $("undo").disabled = !view.can_undo || readOnly();
   $("redo").disabled = !view.can_redo || readOnly();
   $("watching").hidden = playing || !view.seats.includes("human");
