@@ -293,3 +293,19 @@ def test_every_game_can_be_won_by_either_side_at_its_start() -> None:
         game = get_game(game_id)
         state = game.initial_state()
         assert all(game.can_win(state, p) for p in range(game.players)), game_id
+
+
+@pytest.mark.parametrize(("column", "value"), [
+    ("clock", "not json"), ("clock", "[1, 2]"), ("clock", '{"control": [1], "main": [1, 2]}'),
+    ("clock", '{"control": {"kind": "fischer", "base": 60}, "main": [60], "periods": [0, 0]}'),
+    ("result", '"resigned"'), ("result", '{"scores": [1], "reason": "x"}'),
+])
+def test_a_damaged_stored_clock_or_result_is_refused_alone(client: BrowserClient, db: Path, column: str,
+                                                           value: str) -> None:
+    bad, good = timed(client), timed(client)
+    with sqlite3.connect(db) as other:
+        other.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (value, bad["id"]))
+    client.app.state.api.games.open.pop(bad["id"])  # type: ignore[attr-defined]  # as after a restart
+    refused = client.get(f"/api/games/{bad['id']}")
+    assert refused.status_code == 409 and "cannot be read back" in refused.json()["error"]
+    assert client.get(f"/api/games/{good['id']}").status_code == 200

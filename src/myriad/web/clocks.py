@@ -203,8 +203,10 @@ class Clocks:
         not stop when the arbiter leaves the room).  Raises :class:`TimeControlError`."""
         if not isinstance(data, dict):
             raise TimeControlError("stored clocks are not an object")
-        control_data = dict(data.get("control") or {})
-        control_data.pop("label", None)
+        control_data = data.get("control")
+        if not isinstance(control_data, dict):
+            raise TimeControlError("stored clocks have no time control")
+        control_data = {k: v for k, v in control_data.items() if k != "label"}
         control = TimeControl.parse(control_data)
         main, periods, running, started = (data.get("main"), data.get("periods"), data.get("running"),
                                            data.get("started"))

@@ -129,6 +129,8 @@ def read_result(text: str, players: int) -> Outcome | None:
     if not text:
         return None
     data = json.loads(text)
+    if not isinstance(data, dict):
+        raise MyriadError(f"stored result {text[:80]!r} is not an object")
     scores, reason = data.get("scores"), data.get("reason")
     if not (isinstance(scores, list) and len(scores) == players and isinstance(reason, str)
             and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in scores)):
@@ -910,7 +912,7 @@ class Sessions:
             row.keys = [None] * game.players
         try:
             session = self._session(game, row, start)
-        except (MyriadError, ValueError) as err:
+        except (MyriadError, ValueError, TypeError) as err:
             log.error("game %s cannot be loaded: %s", game_id, err)
             raise Damaged(f"stored game {game_id!r} cannot be read back ({err})") from None
         for ply, (notation, by) in enumerate(zip(row.moves, row.by)):
