@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -222,7 +223,6 @@ def test_a_bot_takes_no_draw_offer_and_bots_have_no_clock(client: BrowserClient,
     assert "bot" in act(client, view, 0, "draw", {"action": "offer"}).json()["error"]
     act(client, view, 0, "moves", {"move": view["legal"][0]["notation"]})
     fake.now += 10_000  # the bot's turn: no clock runs, no flag falls
-    import time
     for _ in range(200):
         seen = client.get(f"/api/games/{view['id']}").json()
         if seen["ply"] >= 2:
@@ -309,3 +309,20 @@ def test_a_damaged_stored_clock_or_result_is_refused_alone(client: BrowserClient
     refused = client.get(f"/api/games/{bad['id']}")
     assert refused.status_code == 409 and "cannot be read back" in refused.json()["error"]
     assert client.get(f"/api/games/{good['id']}").status_code == 200
+
+
+def test_a_restart_resumes_running_clocks_unasked(client: BrowserClient, db: Path, fake: FakeTime) -> None:
+    running = timed(client, clock={"kind": "fischer", "base": 30, "increment": 0})
+    act(client, running, 0, "moves", {"move": "e4"})
+    idle, ended = timed(client), timed(client)
+    act(client, ended, 0, "resign")
+    with BrowserClient(create_app(db, workers=1, timer=fake, wall=fake.wall), client.keyring) as again:
+        assert list(again.app.state.api.games.open) == [running["id"]]  # type: ignore[attr-defined]
+        fake.now += 31
+        for _ in range(100):  # nobody asks for the game: the list shows the flag fall
+            listed = {g["id"]: g for g in again.get("/api/games").json()["games"]}
+            if listed[running["id"]]["over"]:
+                break
+            time.sleep(0.05)
+        assert listed[running["id"]]["status"] == "white wins (time forfeit)"
+        assert not listed[idle["id"]]["over"]

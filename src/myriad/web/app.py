@@ -177,6 +177,9 @@ class Api:
         pool = BotPool(self.workers, variants=self.variants)
         pool.start()
         self.sessions = Sessions(self.store, pool, self.timer, self.wall)
+        resumed = await self.sessions.resume_clocks()
+        if resumed:
+            log.info("%d game(s) on the clock resumed", resumed)
         log.info("games stored in %s%s", self.store.path, " (read-only)" if self.store.read_only else "")
         try:
             yield

@@ -317,7 +317,8 @@ class Session:
         if task is not None and not task.done() and task is not asyncio.current_task():
             task.cancel()
         self.flag_task = None
-        at = self.clocks.flag_at() if self.clocks is not None and self.result is None else None
+        at = self.clocks.flag_at() if self.clocks is not None and self.result is None \
+            and not self.store.read_only else None  # (a read-only store shows games as they were)
         if at is not None:
             self.flag_task = asyncio.get_running_loop().create_task(self._flag_timer(at), name=f"flag {self.id}")
 
@@ -330,6 +331,8 @@ class Session:
                 return  # the clocks changed: a new timer was set
             if await self.check_flag():
                 return
+            if self.timer() >= at:
+                await asyncio.sleep(RETRY_SAVE)  # the store refused the result for now: try again
 
     async def check_flag(self) -> bool:
         """End the game by time forfeit if the running clock's time is out now: stored,
@@ -342,7 +345,7 @@ class Session:
         if self.result is not None:
             return True
         clocks = self.clocks
-        if clocks is None:
+        if clocks is None or self.store.read_only:
             return False
         loser = clocks.flagged(self.timer())
         if loser is None:
@@ -938,6 +941,21 @@ class Sessions:
             if not old.subscribers and not old.lock.locked() and (old.task is None or old.task.done()) \
                     and (old.flag_task is None or old.flag_task.done()):
                 del self.open[game_id]
+
+    async def resume_clocks(self) -> int:
+        """Load the games whose clock runs, so that each flag falls in time even if nobody
+        opens the game after a restart; how many there were (those that do not load are
+        logged and left)."""
+        count = 0
+        if self.store.read_only:
+            return 0
+        for game_id in await self.storage(self.store.running_clocks):
+            try:
+                await self.get(game_id)
+                count += 1
+            except MyriadError as err:
+                log.warning("game %s: its clock is not resumed: %s", game_id, err)
+        return count
 
     async def summaries(self, caller: Caller, family: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """The caller's games and the public ones, newest first, as small records for the

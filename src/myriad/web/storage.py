@@ -306,6 +306,11 @@ class Store:
                 log.warning("%s", err)
         return rows
 
+    def running_clocks(self) -> list[str]:
+        """The ids of the games whose clock runs (on the clock, not over, someone to move)."""
+        return [str(gid) for (gid,) in self._read(
+            "SELECT id FROM games WHERE clock != '' AND result = '' AND clock NOT LIKE '%\"running\": null%'", ())]
+
     def _read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         try:
             return self.db.execute(sql, params).fetchall()
