@@ -237,3 +237,18 @@ def test_the_form_sets_custom_clocks(page: Page, server: Server) -> None:
     expect(page.locator("#message")).to_contain_text("clock: fischer base must be a number of seconds "
                                                      "from 1 to 10800, not 0.6")
     expect(page.locator("#list-view")).to_be_visible()
+
+
+def test_byoyomi_periods_count_down_on_the_page_and_the_last_one_loses(browser: Browser, server: Server) -> None:
+    view = create(server, {"game": "chess", "seats": ["human", "human"],
+                           "clock": {"kind": "byoyomi", "base": 0, "periods": 2, "period": 4}})
+    with two_players(browser, server, view) as (white, black):
+        move(white, "e2", "e4")
+        extra = black.locator("#bar-bottom .clock .clock-extra")
+        expect(extra).to_have_text("2×4s")  # in its periods from the start: two of four seconds
+        assert seconds(clock_text(black, "bar-bottom")) <= 4
+        expect(extra).to_have_text("1×4s", timeout=6_000)  # the first period ran out: the last one
+        expect(black.locator("#bar-bottom .clock.low")).to_have_count(1)
+        shoot(black, "play-byoyomi-last-period")
+        for page in (white, black):
+            wait_status(page, "Game over: white wins (time forfeit)")
