@@ -326,3 +326,14 @@ def test_a_restart_resumes_running_clocks_unasked(client: BrowserClient, db: Pat
             time.sleep(0.05)
         assert listed[running["id"]]["status"] == "white wins (time forfeit)"
         assert not listed[idle["id"]]["over"]
+
+
+def test_an_invitation_taken_up_by_another_browser_is_claimed(client: BrowserClient) -> None:
+    view = timed(client)
+    assert client.get(f"/api/games/{view['id']}", headers={"X-Myriad-Seat": view["keys"][1]}).json()["claimed"] == []
+    friend = BrowserClient(client.app)  # another browser, with black's key from the link
+    assert friend.get(f"/api/games/{view['id']}", headers={"X-Myriad-Seat": view["keys"][1]}).json()["seat"] == 1
+    assert client.get(f"/api/games/{view['id']}").json()["claimed"] == [1]
+    stranger = BrowserClient(client.app)
+    stranger.get(f"/api/games/{view['id']}", headers={"X-Myriad-Seat": "y" * 32})  # no seat's key: nothing
+    assert client.get(f"/api/games/{view['id']}").json()["claimed"] == [1]

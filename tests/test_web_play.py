@@ -73,12 +73,6 @@ def test_two_people_play_a_timed_game_with_a_watcher(browser: Browser, server: S
         game_id = alice.url.rsplit("/", 1)[1]
         link = alice.locator('#invites .invite[data-player="1"]').get_attribute("href")
         assert link is not None and "#seat=" in link
-        # Alice keeps white only: she hands black's seat over (the link is all Bob gets).
-        alice.evaluate(f"localStorage.setItem('myriad.keys.{game_id}', JSON.stringify("
-                       f"[JSON.parse(localStorage.getItem('myriad.keys.{game_id}'))[0], null]))")
-        alice.reload()
-        expect(alice.locator("#invites .invite")).to_have_count(1)
-
         bob.goto(link)
         expect(bob.locator('#board[data-game="chess"]')).to_be_visible()
         expect(bob.locator("#bar-bottom .player-name")).to_have_text("black")
@@ -92,8 +86,18 @@ def test_two_people_play_a_timed_game_with_a_watcher(browser: Browser, server: S
         move(alice, "e2", "e4")
         for page in (alice, bob, watcher):
             expect(move_cells(page).first).to_have_text("e4")
+        # Bob took black's seat up: with the next change Alice's page lets go of it, and plays
+        # white only.
+        expect(alice.locator("#invites .claimed")).to_have_text("Black: played from the browser that opened "
+                                                                "its invitation")
+        expect(alice.locator("#invites .invite")).to_have_count(1)
+        assert alice.evaluate(f"JSON.parse(localStorage.getItem('myriad.keys.{game_id}'))")[1] is None
+        shoot(alice, "play-alice-handed-over")
         expect(bob.locator("#bar-bottom .clock.running")).to_have_count(1)
         expect(watcher.locator(".clock.running")).to_have_count(1)
+        wait_status(alice, "Black to move")  # not Alice's move any more
+        expect(alice.locator("#board.interactive")).to_have_count(0)
+        expect(alice.locator("#offer-draw")).to_be_visible()  # (offered as white, her seat)
         bob.wait_for_timeout(1500)
         assert seconds(clock_text(bob, "bar-bottom")) < 299  # black's time is going
         move(bob, "e7", "e5")

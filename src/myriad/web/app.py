@@ -236,6 +236,7 @@ class Api:
 
     async def get_game(self, request: Request) -> Response:
         session = await self.session(request)
+        session.note_claim(caller(request))
         if session.clocks is not None:
             await session.check_flag()  # (the timer does it too; a request never sees a late clock)
         return JSONResponse(session.view(caller(request)))

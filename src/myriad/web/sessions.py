@@ -195,6 +195,9 @@ class Session:
         #: the seat that offers a draw now, or None
         self.draw_offer: int | None = None
         self.flag_task: asyncio.Task[None] | None = None
+        #: the seats whose key another browser than the owner's has used (an invitation
+        #: taken up): the owner's page then stops acting for them (kept in memory)
+        self.claimed: set[int] = set()
 
     # -- the position ----------------------------------------------------------------------
 
@@ -247,6 +250,14 @@ class Session:
             raise Forbidden("you are watching this game: acting on it needs the key of one of its "
                             "human seats (X-Myriad-Seat)")
         return seat
+
+    def note_claim(self, caller: Caller) -> None:
+        """Remember that a browser other than the owner's holds the seat whose key it
+        presents (an invitation taken up); the pages learn it with the next change."""
+        seat = self.seat_of(caller)
+        if seat is None or seat in self.claimed or not caller.client or self.owned_by(caller):
+            return
+        self.claimed.add(seat)
 
     def require_owner(self, caller: Caller) -> None:
         """:class:`Forbidden` unless ``caller`` created the game."""
@@ -720,6 +731,7 @@ class Session:
             "clock": None if self.clocks is None else self.clocks.shown(self.timer()),
             "draw_offer": self.draw_offer,
             "rematch": self.row.rematch or None,
+            "claimed": sorted(self.claimed),
         }
 
     def record(self) -> str:

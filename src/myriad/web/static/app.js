@@ -465,6 +465,7 @@ function show(view, force = false) {
   // it is (the socket sends no header, so its views say false): keep what a GET said.
   view.owner = view.owner === true || Boolean(previous && previous.id === view.id && previous.owner);
   app.view = view;
+  if (view.owner) releaseClaimed(view);
   followRematch(previous, view);  // the other player started a rematch: go with it
   if (app.ws && app.wsGame === view.id) sendSeat(app.ws, seatKey(view));  // the seat to move's view
   if (moved || !previous || previous.ply !== view.ply || previous.version !== view.version) {
@@ -473,6 +474,17 @@ function show(view, force = false) {
   }
   if (moved && view.ply > previous.ply) playSound();
   render();
+}
+
+// The owner's page lets go of a seat whose invitation another browser took up (the friend
+// plays it now), keeping at least one seat of its own.
+function releaseClaimed(view) {
+  const keys = keysFor(view.id);
+  for (const seat of view.claimed || []) {
+    if (!keys[seat] || keys.filter(Boolean).length < 2) continue;
+    keys[seat] = null;
+    saveKeys(view.id, keys);
+  }
 }
 
 // May this page enter a move now? Only with the key of the seat to move, and only while
@@ -541,6 +553,15 @@ function renderInvitations(keys) {
     item.appendChild(link);
     list.appendChild(item);
   });
+  if (view.owner) {  // the seats handed over: their invitations were opened elsewhere
+    for (const seat of view.claimed || []) {
+      if (keys[seat]) continue;
+      const item = document.createElement("li");
+      item.className = "claimed";
+      item.textContent = `${cap(view.players[seat])}: played from the browser that opened its invitation`;
+      list.appendChild(item);
+    }
+  }
   if (list.children.length) {  // and one for watchers: the game's own address, no key
     const watch = new URL(`${location.pathname}#/game/${view.id}`, location.origin).href;
     const item = document.createElement("li");
