@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_web_e2e import (CLIENT, ARTIFACTS, Browser, Page, call, create, expect, move_cells, new_page,  # noqa: F401
-                          open_game, shoot, square)
+from test_web_e2e import (CLIENT, Browser, Page, call, create, expect, move_cells, new_page, open_game, shoot,
+                          square)
 from test_web_e2e import browser as browser  # noqa: F401  (the module's fixtures)
 from test_web_e2e import page as page  # noqa: F401
 from web_server import Server

@@ -853,7 +853,7 @@ class Sessions:
                 if session.clocks is not None:
                     row.clock = json.dumps(Clocks.new(session.clocks.control, count).to_json(self.wall(),
                                                                                              self.timer()))
-                await self.storage(self.store.create, row, old.id)
+                await self.storage(self.store.create_rematch, row, old.id)
                 new = self._session(session.game, row, start)
                 self.keep(new)
                 new.kick()

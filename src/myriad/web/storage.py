@@ -217,17 +217,21 @@ class Store:
         except sqlite3.OperationalError as err:
             return "readonly" not in str(err)
 
-    def create(self, row: GameRow, rematch_of: str | None = None) -> None:
-        """Store a new game (with no moves); when it is the rematch of the game
-        ``rematch_of``, that game names it, in the same transaction."""
+    def create(self, row: GameRow) -> None:
+        """Store a new game (with no moves)."""
         now = time.time()
         row.created = row.updated = now
         row.position = row.position or row.start
         insert = (f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join('?' * len(GAME_COLUMNS))})")
-        statements: list[tuple[str, tuple[Any, ...]]] = [(insert, _values(row))]
-        if rematch_of is not None:
-            statements.append(("UPDATE games SET rematch = ? WHERE id = ?", (row.id, rematch_of)))
-        self._write(*statements)
+        self._write((insert, _values(row)))
+
+    def create_rematch(self, row: GameRow, rematch_of: str) -> None:
+        """Store the new game ``row`` (no moves) as the rematch of the game ``rematch_of``,
+        which names it, in one transaction."""
+        row.created = row.updated = time.time()
+        row.position = row.position or row.start
+        insert = (f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join('?' * len(GAME_COLUMNS))})")
+        self._write((insert, _values(row)), ("UPDATE games SET rematch = ? WHERE id = ?", (row.id, rematch_of)))
 
     def add_move(self, game_id: str, ply: int, notation: str, by: str, position: str, status: str,
                  clock: str | None = None) -> None:
