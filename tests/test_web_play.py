@@ -45,7 +45,13 @@ def move(page: Page, frm: str, to: str) -> None:
     square(page, to).click()
 
 
-def wait_status(page: Page, text: str) -> None:
+def ended(who: str, why: str) -> re.Pattern[str]:
+    """The status line at the end: "Game over: white wins (resignation)" or, where the end is
+    written in words, "White wins by resignation"."""
+    return re.compile(rf"(Game over: )?{who} (\({why}\)|by {why})", re.IGNORECASE)
+
+
+def wait_status(page: Page, text: str | re.Pattern[str]) -> None:
     expect(page.locator("#status")).to_have_text(text)
 
 
@@ -136,7 +142,7 @@ def test_two_people_play_a_timed_game_with_a_watcher(browser: Browser, server: S
         expect(bob.locator("#resign")).to_have_text("Really resign?")
         bob.click("#resign")
         for page in (alice, bob, watcher):
-            wait_status(page, "Game over: white wins (resignation)")
+            wait_status(page, ended("white wins", "resignation"))
         expect(alice.locator(".clock.running")).to_have_count(0)
         shoot(watcher, "play-resigned-watcher")
 
@@ -174,7 +180,7 @@ def test_a_flag_falls_on_both_pages_with_nobody_moving(browser: Browser, server:
         expect(black.locator("#bar-bottom .clock.running")).to_have_count(1)
         expect(black.locator("#bar-bottom .clock.low")).to_have_count(1)  # three seconds: low from the start
         for page in (white, black):
-            wait_status(page, "Game over: white wins (time forfeit)")
+            wait_status(page, ended("white wins", "time forfeit"))
         expect(black.locator("#bar-bottom .clock.out")).to_have_count(1)
         assert clock_text(black, "bar-bottom") == "0:00.0"
         expect(black.locator("#rematch")).to_be_visible()
@@ -196,7 +202,7 @@ def test_an_agreed_draw_and_byoyomi_clocks(browser: Browser, server: Server) -> 
         second.click("#offer-draw")
         first.click("#accept-draw")
         for page in (first, second):
-            wait_status(page, "Game over: draw (agreement)")
+            wait_status(page, ended("draw", "agreement"))
         shoot(first, "play-shogi-draw")
         assert re.search(r"^1:00$|^0:5\d$", clock_text(first, "bar-bottom"))
 
@@ -255,4 +261,4 @@ def test_byoyomi_periods_count_down_on_the_page_and_the_last_one_loses(browser: 
         expect(black.locator("#bar-bottom .clock.low")).to_have_count(1)
         shoot(black, "play-byoyomi-last-period")
         for page in (white, black):
-            wait_status(page, "Game over: white wins (time forfeit)")
+            wait_status(page, ended("white wins", "time forfeit"))
