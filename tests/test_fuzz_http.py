@@ -77,12 +77,13 @@ FUZZ_LONG = settings(max_examples=400, deadline=None, suppress_health_check=list
 def fuzz_requests(client: BrowserClient, game_id: str, data: st.DataObject) -> None:
     """One request to a drawn endpoint with drawn fields, query, path and headers."""
     endpoint = data.draw(st.sampled_from(["create", "patch", "move", "undo", "redo", "list", "get",
-                                          "catalog", "record", "delete", "raw", "position", "records"]))
+                                          "catalog", "record", "delete", "raw", "position", "records",
+                                          "resign", "draw", "rematch"]))
     extra = headers(data.draw(HEADER), data.draw(HEADER))
     gid = data.draw(st.one_of(st.just(game_id), TEXT.map(lambda t: quote(t, safe=""))))
     base = f"/api/games/{gid}"
     if endpoint == "create":
-        fields = ["game", "seats", "position", "setup", "movetime", "delay", "public"]
+        fields = ["game", "seats", "position", "setup", "movetime", "delay", "public", "clock"]
         sent = data.draw(body(fields))
         if "movetime" in sent:  # keep bot games short if they start
             sent["movetime"] = 0.05
@@ -93,7 +94,9 @@ def fuzz_requests(client: BrowserClient, game_id: str, data: st.DataObject) -> N
         response = send(client, "PATCH", base, data.draw(body(["delay", "paused", "movetime", "public"])), extra)
     elif endpoint == "move":
         response = send(client, "POST", f"{base}/moves", data.draw(body(["move", "ply"])), extra)
-    elif endpoint in ("undo", "redo"):
+    elif endpoint == "draw":
+        response = send(client, "POST", f"{base}/draw", data.draw(body(["action"])), extra)
+    elif endpoint in ("undo", "redo", "resign", "rematch"):
         response = send(client, "POST", f"{base}/{endpoint}", data.draw(JSON), extra)
     elif endpoint == "list":
         query = data.draw(st.dictionaries(st.sampled_from(["limit", "family", "x"]), TEXT, max_size=3))

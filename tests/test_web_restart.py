@@ -87,3 +87,40 @@ def test_a_bot_game_resumes_after_a_restart(tmp_path: Path) -> None:
         second.wait_for(game["id"], lambda v: v["ply"] > view["ply"] or v["outcome"] is not None)
     finally:
         second.stop()
+
+
+def test_clocks_and_results_survive_a_restart(tmp_path: Path) -> None:
+    """A timed game's clocks are stored with each move: after a restart the running clock
+    has run on (a clock on the table does not stop when the arbiter leaves the room), the
+    other shows what it showed; a resignation stays a resignation."""
+    import time
+
+    db = tmp_path / "games.sqlite3"
+    first = Server(db)
+    try:
+        game = first.call("POST", "/api/games", {"game": "chess", "seats": ["human", "human"],
+                                                 "clock": {"kind": "fischer", "base": 600, "increment": 5}})
+        ended = first.call("POST", "/api/games", {"game": "chess", "seats": ["human", "human"],
+                                                  "clock": {"kind": "byoyomi", "base": 60, "periods": 2, "period": 10}})
+        first.call("POST", f"/api/games/{ended['id']}/resign")
+        first.call("POST", f"/api/games/{game['id']}/moves", {"move": "e4"})
+        time.sleep(1)
+        first.call("POST", f"/api/games/{game['id']}/moves", {"move": "e5"})
+        before = first.call("GET", f"/api/games/{game['id']}")["clock"]
+        stopped = time.monotonic()
+    finally:
+        first.stop()
+
+    second = Server(db, keyring=first.keyring)
+    try:
+        after = second.call("GET", f"/api/games/{game['id']}")["clock"]
+        gone = time.monotonic() - stopped
+        assert after["running"] == 0 and after["main"][1] == before["main"][1]  # black's clock stopped
+        assert before["main"][1] > 600  # (charged about a second, then 5 s added)
+        assert before["main"][0] - gone - 1 < after["main"][0] <= before["main"][0] - gone + 0.2
+        assert after["control"] == before["control"]
+        view = second.call("GET", f"/api/games/{ended['id']}")
+        assert view["outcome"]["reason"] == "resignation" and view["clock"]["control"]["kind"] == "byoyomi"
+        assert second.call("POST", f"/api/games/{game['id']}/moves", {"move": "Nf3"})["clock"]["running"] == 1
+    finally:
+        second.stop()

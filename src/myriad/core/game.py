@@ -158,6 +158,12 @@ class Game:
         """None while the game goes on, else the result and its reason."""
         raise NotImplementedError
 
+    def can_win(self, state: State, player: int) -> bool:
+        """Whether ``player`` could still win from ``state`` by some series of legal moves
+        (False: its opponent running out of time draws, as the chess rules say of a player
+        who cannot mate).  By default True: a game says where it knows better."""
+        return True
+
     def result(self, state: State, moves: list[Move]) -> Outcome | None:
         """``outcome(state)`` when ``moves`` = ``legal_moves(state)`` is already known
         (games override it to save regenerating the moves; search calls this one)."""

@@ -672,6 +672,14 @@ class PieceGame(Game):
         king = self.royal_square(state.cells, state.to_move)
         return king >= 0 and self.royals_face(state.cells, king)
 
+    def can_win(self, state: State, player: int) -> bool:
+        """In a game with the insufficient-material rule (``minor_kinds``), a player left with
+        only royal pieces and nothing in hand can never mate; otherwise True."""
+        if not self.piece_rules.minor_kinds or (state.hands and any(state.hands[player])):
+            return True
+        owner_of = self.pieces.owner_of
+        return any(c and c not in self.royal and owner_of[c] == player for c in state.cells)
+
     def undecided(self, state: State, reason: str) -> Outcome:
         """The end of a game that no one won on the board: a draw, or under ``counting`` a
         win for the side with more points (the second player's komi included)."""

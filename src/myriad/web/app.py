@@ -11,13 +11,18 @@ API (all JSON):
 * ``GET  /api/catalog/{game}``              one game's layout
 * ``GET  /api/games?family=&limit=``        the client's games and public ones, newest first
 * ``POST /api/games``                       start one: ``{game, seats, position|setup, movetime,
-                                             delay, public}``; the answer's ``keys`` are the
-                                             human seats' keys, given out only here
+                                             delay, public, clock}``; the answer's ``keys`` are
+                                             the human seats' keys, given out only here; ``clock``
+                                             a time control (``myriad.web.clocks``)
 * ``GET  /api/games/{id}``                  the game as the page sees it
 * ``PATCH /api/games/{id}``                 ``{delay, paused, movetime, public}`` (owner)
 * ``DELETE /api/games/{id}``                (owner)
 * ``POST /api/games/{id}/moves``            ``{move: "e4", ply?: n}`` (the seat to move)
 * ``POST /api/games/{id}/undo`` and ``/redo`` (a human seat; the owner when only bots play)
+* ``POST /api/games/{id}/resign``          (a human seat) the other player wins
+* ``POST /api/games/{id}/draw``            ``{action: "offer"|"accept"|"decline"}`` (a human seat)
+* ``POST /api/games/{id}/rematch``         (a human seat, game over) the rematch's view, made once;
+                                             each seat's key now opens the seat its holder plays
 * ``GET  /api/games/{id}/record``           the game record as text (PGN, PDN or moves)
 * ``GET  /api/games/{id}/position?ply=n``   the position after n moves, as the page may see it
 * ``POST /api/records``                     ``{text, game?, index?}``: a record (PGN, PDN, SGF,
@@ -47,7 +52,8 @@ import ipaddress
 import json
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable, Sequence
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -170,8 +176,10 @@ class Api:
     """The handlers, over one store and one pool of bot workers."""
 
     def __init__(self, store: Store, banner: str = "", workers: int | None = None,
-                 variants: Sequence[VariantSource] = ()) -> None:
+                 variants: Sequence[VariantSource] = (), timer: Callable[[], float] = time.monotonic,
+                 wall: Callable[[], float] = time.time) -> None:
         self.store = store
+        self.timer, self.wall = timer, wall
         self.banner = banner
         self.workers = workers
         self.variants = tuple(variants)
@@ -184,8 +192,11 @@ class Api:
         """Start the bot workers; stop them and close the store at shutdown."""
         pool = BotPool(self.workers, variants=self.variants)
         pool.start()
-        self.sessions = Sessions(self.store, pool)
         self.analyst = Analyst(pool)
+        self.sessions = Sessions(self.store, pool, self.timer, self.wall)
+        resumed = await self.sessions.resume_clocks()
+        if resumed:
+            log.info("%d game(s) on the clock resumed", resumed)
         log.info("games stored in %s%s", self.store.path, " (read-only)" if self.store.read_only else "")
         try:
             yield
@@ -230,10 +241,10 @@ class Api:
     async def create_game(self, request: Request) -> Response:
         who = caller(request)
         data = await read_json(request)
-        only_keys(data, {"game", "seats", "position", "setup", "movetime", "delay", "public"})
+        only_keys(data, {"game", "seats", "position", "setup", "movetime", "delay", "public", "clock"})
         session, keys = await self.games.create(who, data.get("game"), data.get("seats"), data.get("position"),
                                                 data.get("setup"), data.get("movetime"), data.get("delay"),
-                                                data.get("public"))
+                                                data.get("public"), data.get("clock"))
         # the creator holds every human seat: the view of the one to move, else of the first
         held = [k for k in keys if k]
         mover = keys[session.state.to_move] if session.state.to_move < len(keys) else None
@@ -241,7 +252,11 @@ class Api:
         return JSONResponse({**session.view(seated), "keys": keys}, status_code=201)
 
     async def get_game(self, request: Request) -> Response:
-        return JSONResponse((await self.session(request)).view(caller(request)))
+        session = await self.session(request)
+        session.note_claim(caller(request))
+        if session.clocks is not None:
+            await session.check_flag()  # (the timer does it too; a request never sees a late clock)
+        return JSONResponse(session.view(caller(request)))
 
     async def patch_game(self, request: Request) -> Response:
         who = caller(request)
@@ -295,6 +310,29 @@ class Api:
         mover = session.state.to_move
         seated = Caller(who.client, keys[mover] if mover < len(keys) else keys[0])
         return JSONResponse({**session.view(seated), "keys": keys}, status_code=201)
+    async def resign(self, request: Request) -> Response:
+        who = caller(request)
+        session = await self.session(request)
+        data = await read_json(request)
+        only_keys(data, set())
+        await session.resign(who)
+        return JSONResponse(session.view(who))
+
+    async def draw(self, request: Request) -> Response:
+        who = caller(request)
+        session = await self.session(request)
+        data = await read_json(request)
+        only_keys(data, {"action"})
+        await session.draw(who, data.get("action"))
+        return JSONResponse(session.view(who))
+
+    async def rematch(self, request: Request) -> Response:
+        who = caller(request)
+        session = await self.session(request)
+        data = await read_json(request)
+        only_keys(data, set())
+        new = await self.games.rematch(session, who)
+        return JSONResponse(new.view(who))
 
     async def record(self, request: Request) -> Response:
         session = await self.session(request)
@@ -466,15 +504,18 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 
 
 def create_app(db_path: str | Path, workers: int | None = None, *, read_only: bool = False,
-               allowed_hosts: Iterable[str] = (), variants: Sequence[VariantSource] | None = None) -> Starlette:
+               allowed_hosts: Iterable[str] = (), variants: Sequence[VariantSource] | None = None,
+               timer: Callable[[], float] = time.monotonic, wall: Callable[[], float] = time.time) -> Starlette:
     """The Myriad web app storing games in the SQLite file ``db_path`` (opened now: raises
     ``StoreBroken`` naming it when it cannot be used; served read-only when it cannot be
     written or ``read_only``), with ``workers`` bot processes started at once (default 2;
     more start on demand, up to 4), answering to local addresses and ``allowed_hosts``.
     ``variants``: the variant files whose games the bot workers must know (default: those
-    this process has loaded; they must be registered here already)."""
+    this process has loaded; they must be registered here already).  ``timer``: the clocks'
+    monotonic time source, ``wall`` the wall clock the store's clocks are written in (fakes
+    in tests)."""
     store, banner = open_store(db_path, read_only)
-    api = Api(store, banner, workers, loaded_sources() if variants is None else variants)
+    api = Api(store, banner, workers, loaded_sources() if variants is None else variants, timer, wall)
     game = "/api/games/{game_id:str}"
     routes = [
         Route("/", api.index),
@@ -488,6 +529,9 @@ def create_app(db_path: str | Path, workers: int | None = None, *, read_only: bo
         Route(f"{game}/moves", api.move, methods=["POST"]),
         Route(f"{game}/undo", api.undo, methods=["POST"]),
         Route(f"{game}/redo", api.redo, methods=["POST"]),
+        Route(f"{game}/resign", api.resign, methods=["POST"]),
+        Route(f"{game}/draw", api.draw, methods=["POST"]),
+        Route(f"{game}/rematch", api.rematch, methods=["POST"]),
         Route(f"{game}/record", api.record, methods=["GET"]),
         Route(f"{game}/position", api.position, methods=["GET"]),
         Route("/api/records", api.open_record, methods=["POST"]),

@@ -176,7 +176,7 @@ async def open_record(sessions: Sessions, caller: Caller, game_id: Any, text: An
                   cursor=len(plies), position=game.format_position(end), status=status_text(game, end),
                   moves=[notation for _, _, notation, _ in plies], by=[by for _, _, _, by in plies])
     await sessions.storage(sessions.store.create, row)
-    session = Session(game, row, start, sessions.storage, sessions.pool)
+    session = Session(game, row, start, sessions.storage, sessions.pool, sessions.timer, sessions.wall)
     for _, move, notation, by in plies:
         session._push(move, by, notation)
     sessions.keep(session)

@@ -18,12 +18,23 @@ same point meets the same roll.
 Who may act: the client that created a game owns it (settings, deletion); each human seat
 has a secret key, given to the creator once, that moving, undoing and redoing need; anyone
 else may watch.  The store keeps only SHA-256 digests of client secrets and keys.
+
+Games between people may be played on the clock (:mod:`myriad.web.clocks`): the server
+keeps the clocks, stored with every move, charges the mover when its move is accepted, and
+a timer ends the game when the running clock's time is out (a time forfeit: the opponent
+wins), whether or not a move arrives.  Clocks start with the first move, and run for human
+seats only: a bot's thinking is bounded by its own time per move, and it may wait for a
+busy worker through no fault of its own.  Either human seat may resign, offer a draw (the
+next move withdraws it), accept or decline one; once the game is over, a rematch starts a
+new game with the seats rotated (swapped, for two players), the same start and time
+control, and each seat's key carried to the seat its holder now plays.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
 import random
 import secrets
@@ -45,6 +56,7 @@ from myriad.web.bots import HUMAN, MAX_THINK, BotPool, Ticket, check_seat, seat_
 from myriad.web.feedback import captured_json, checked_squares
 from myriad.web.conventions import conventions_json
 from myriad.web.hidden import hidden_json
+from myriad.web.clocks import Clocks, TimeControl, TimeControlError
 from myriad.web.layout import cells_json, hands_json
 from myriad.web.moves import last_move_json, moves_json
 from myriad.web.storage import Damaged, GameRow, Store, StoreError
@@ -94,10 +106,10 @@ class Caller:
         return digest(self.client) if self.client else ""
 
 
-def status_text(game: Game, state: State) -> str:
-    """A line for the game list: the result in words (``White wins by checkmate``), or who
-    is to move."""
-    outcome = game.outcome(state)
+def status_text(game: Game, state: State, result: Outcome | None = None) -> str:
+    """A line for the game list: the result (``result``, when the game ended off the board,
+    else the rules'), or who is to move."""
+    outcome = result or game.outcome(state)
     if outcome is not None:
         return end_text(game, outcome)
     return f"{game.mover_name(state)} to move"
@@ -108,6 +120,25 @@ def check_range(name: str, value: Any, low: float, high: float) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
         raise MyriadError(f"{name} must be a number from {low:g} to {high:g}, not {value!r}")
     return float(value)
+
+
+def result_json(outcome: Outcome) -> str:
+    """A result reached off the board, as the store keeps it."""
+    return json.dumps({"scores": list(outcome.scores), "reason": outcome.reason})
+
+
+def read_result(text: str, players: int) -> Outcome | None:
+    """The stored result (None for ''); raises ``MyriadError`` when it does not read."""
+    if not text:
+        return None
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise MyriadError(f"stored result {text[:80]!r} is not an object")
+    scores, reason = data.get("scores"), data.get("reason")
+    if not (isinstance(scores, list) and len(scores) == players and isinstance(reason, str)
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in scores)):
+        raise MyriadError(f"stored result {text[:80]!r} does not read")
+    return Outcome(tuple(float(v) for v in scores), reason)
 
 
 def check_flag(name: str, value: Any) -> bool:
@@ -136,7 +167,8 @@ class Storage:
 class Session:
     """One game in progress."""
 
-    def __init__(self, game: Game, row: GameRow, start: State, storage: Storage, pool: BotPool) -> None:
+    def __init__(self, game: Game, row: GameRow, start: State, storage: Storage, pool: BotPool,
+                 timer: Callable[[], float] = time.monotonic, wall: Callable[[], float] = time.time) -> None:
         self.game = game
         self.row = row
         self.storage = storage
@@ -158,6 +190,17 @@ class Session:
         self.task: asyncio.Task[None] | None = None
         #: the secret part of the seed of chance's draws (see the module's notes)
         self.chance_seed = secrets.randbits(64)
+        #: the clocks' time source (monotonic) and the wall clock (for the store)
+        self.timer, self.wall = timer, wall
+        self.clocks: Clocks | None = None
+        #: a result reached off the board (resignation, agreed draw, time forfeit)
+        self.result: Outcome | None = None
+        #: the seat that offers a draw now, or None
+        self.draw_offer: int | None = None
+        self.flag_task: asyncio.Task[None] | None = None
+        #: the seats whose key another browser than the owner's has used (an invitation
+        #: taken up): the owner's page then stops acting for them (kept in memory)
+        self.claimed: set[int] = set()
 
     # -- the position ----------------------------------------------------------------------
 
@@ -181,8 +224,8 @@ class Session:
         return not self.game.is_chance(state) and self.specs[state.to_move] is None
 
     def outcome(self) -> Outcome | None:
-        """The result, or None while the game goes on."""
-        return self.game.outcome(self.state)
+        """The result (one reached off the board first), or None while the game goes on."""
+        return self.result or self.game.outcome(self.state)
 
     def over(self) -> bool:
         """Whether the game has ended (a result, or nobody can move)."""
@@ -210,6 +253,14 @@ class Session:
             raise Forbidden("you are watching this game: acting on it needs the key of one of its "
                             "human seats (X-Myriad-Seat)")
         return seat
+
+    def note_claim(self, caller: Caller) -> None:
+        """Remember that a browser other than the owner's holds the seat whose key it
+        presents (an invitation taken up); the pages learn it with the next change."""
+        seat = self.seat_of(caller)
+        if seat is None or seat in self.claimed or not caller.client or self.owned_by(caller):
+            return
+        self.claimed.add(seat)
 
     def require_owner(self, caller: Caller) -> None:
         """:class:`Forbidden` unless ``caller`` created the game."""
@@ -247,18 +298,166 @@ class Session:
     def _changed(self) -> None:
         self.version += 1
         self.publish()
+        self.arm_flag()
+
+    # -- clocks ----------------------------------------------------------------------------
+
+    def clock_player(self, state: State, plies: int, result: Outcome | None = None) -> int | None:
+        """Whose clock runs in ``state`` after ``plies`` moves: the human seat to move, once
+        the first move is played, while the game goes on; else None."""
+        if self.clocks is None or plies == 0 or result is not None or self.game.is_chance(state) \
+                or self.specs[state.to_move] is not None or self.game.outcome(state) is not None:
+            return None
+        return state.to_move
+
+    def clocks_json(self, clocks: Clocks) -> str:
+        """``clocks`` as the store keeps them."""
+        return json.dumps(clocks.to_json(self.wall(), self.timer()))
+
+    def _next_clocks(self, after: State, plies: int) -> Clocks | None:
+        """The clocks once the mover's move is accepted now, leading to ``after``."""
+        if self.clocks is None:
+            return None
+        now = self.timer()
+        clocks = Clocks(self.clocks.control, list(self.clocks.main), list(self.clocks.periods),
+                        self.clocks.running, self.clocks.since)
+        clocks.charge(now)
+        clocks.start(self.clock_player(after, plies), now)
+        return clocks
+
+    def arm_flag(self) -> None:
+        """Set the timer that ends the game when the running clock's time is out."""
+        task = self.flag_task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+        self.flag_task = None
+        at = self.clocks.flag_at() if self.clocks is not None and self.result is None \
+            and not self.store.read_only else None  # (a read-only store shows games as they were)
+        if at is not None:
+            self.flag_task = asyncio.get_running_loop().create_task(self._flag_timer(at), name=f"flag {self.id}")
+
+    async def _flag_timer(self, at: float) -> None:
+        # (woken at least every second, so a time source that jumps, as a test's does, is followed)
+        while True:
+            wait = at - self.timer()
+            await asyncio.sleep(min(max(0.0, wait), 1.0) + 0.005)
+            if self.clocks is None or self.clocks.flag_at() != at:
+                return  # the clocks changed: a new timer was set
+            if await self.check_flag():
+                return
+            if self.timer() >= at:
+                await asyncio.sleep(RETRY_SAVE)  # the store refused the result for now: try again
+
+    async def check_flag(self) -> bool:
+        """End the game by time forfeit if the running clock's time is out now: stored,
+        then announced to every page.  True when the game is over (by this or before)."""
+        async with self.lock:
+            return await self._flag_if_out()
+
+    async def _flag_if_out(self) -> bool:
+        """:meth:`check_flag` with the lock held: True when the game has ended off the board."""
+        if self.result is not None:
+            return True
+        clocks = self.clocks
+        if clocks is None or self.store.read_only:
+            return False
+        loser = clocks.flagged(self.timer())
+        if loser is None:
+            return False
+        winner = 1 - loser
+        result = (Outcome.win(winner, "time forfeit") if self.game.can_win(self.state, winner)
+                  else Outcome.draw(f"{self.game.player_names[loser]}'s time ran out; "
+                                    f"{self.game.player_names[winner]} cannot win"))
+        stopped = Clocks(clocks.control, list(clocks.main), list(clocks.periods))
+        stopped.main[loser], stopped.periods[loser] = 0.0, 0
+        try:
+            await self._end(result, stopped)
+        except StoreError as err:
+            log.warning("%s %s: the time forfeit is not stored yet: %s", self.game.id, self.id, err)
+            return False
+        return True
+
+    async def _end(self, result: Outcome, clocks: Clocks | None) -> None:
+        """Store, then apply, a result reached off the board (clocks stopped)."""
+        await self.storage(self.store.set_result, self.id, result_json(result),
+                           status_text(self.game, self.state, result),
+                           None if clocks is None else self.clocks_json(clocks))
+        self.result, self.clocks, self.draw_offer = result, clocks, None
+        self.notice = ""
+        self._changed()  # (a bot thinking meanwhile has its answer dropped)
+
+    def _stopped_clocks(self) -> Clocks | None:
+        """The clocks stopped now, the running one charged (no increment: no move was made)."""
+        if self.clocks is None:
+            return None
+        clocks = Clocks(self.clocks.control, list(self.clocks.main), list(self.clocks.periods),
+                        self.clocks.running, self.clocks.since)
+        clocks.charge(self.timer(), increment=False)
+        return clocks
+
+    def _timed_check(self) -> None:
+        if self.clocks is not None:
+            raise Conflict("moves cannot be taken back in a game played on the clock")
+
+    # -- resign, draw ----------------------------------------------------------------------
+
+    def _opponent_check(self, caller: Caller, what: str) -> int:
+        """The caller's seat, in a two-player game that goes on; else the refusal."""
+        seat = self.require_seat(caller)
+        if self.game.players != 2:
+            raise Conflict(f"{what} is for two-player games; {self.game.name} has {self.game.players} players")
+        if self.outcome() is not None:
+            raise Conflict("the game is over")
+        return seat
+
+    async def resign(self, caller: Caller) -> None:
+        """The caller's seat resigns: the other player wins."""
+        async with self.lock:
+            await self._flag_if_out()
+            seat = self._opponent_check(caller, "resigning")
+            await self._end(Outcome.win(1 - seat, "resignation"), self._stopped_clocks())
+
+    async def draw(self, caller: Caller, action: Any) -> None:
+        """``action``: ``"offer"`` a draw (accepting the other side's offer, when there is
+        one), ``"accept"`` or ``"decline"`` the other side's offer."""
+        if action not in ("offer", "accept", "decline"):
+            raise MyriadError(f"'action' must be 'offer', 'accept' or 'decline', not {str(action)[:40]!r}")
+        async with self.lock:
+            await self._flag_if_out()
+            seat = self._opponent_check(caller, "a draw offer")
+            other = 1 - seat
+            if self.specs[other] is not None:
+                raise Conflict(f"{self.game.player_names[other]} is a bot: it does not answer draw offers")
+            if action == "offer" and self.draw_offer == seat:
+                raise Conflict("you have offered a draw already; the next move withdraws it")
+            if action == "offer" and self.draw_offer != other:
+                self.draw_offer = seat
+                self._changed()
+                return
+            if self.draw_offer != other:
+                raise Conflict(f"{self.game.player_names[other]} has not offered a draw")
+            if action == "decline":
+                self.draw_offer = None
+                self._changed()
+                return
+            await self._end(Outcome.draw("agreement"), self._stopped_clocks())
 
     async def _store_and_play(self, move: Move, by: str) -> None:
-        """Store ``move`` (legal, by ``by``) as the next ply, then play it in memory; raises a
-        :class:`StoreError`, and changes nothing, when it could not be stored."""
+        """Store ``move`` (legal, by ``by``) as the next ply, then play it in memory, charging
+        the mover's clock; raises a :class:`StoreError`, and changes nothing, when it could
+        not be stored."""
         notation = self.game.format_move(self.state, move)
         after = self.game.play(self.state, move)
+        clocks = self._next_clocks(after, len(self.moves) + 1)
         await self.storage(self.store.add_move, self.id, len(self.moves), notation, by,
-                           self.game.format_position(after), status_text(self.game, after))
+                           self.game.format_position(after), status_text(self.game, after),
+                           None if clocks is None else self.clocks_json(clocks))
         self.notations.append(notation)
         self.states.append(after)
         self.moves.append(move)
         self.by.append(by)
+        self.clocks = clocks
+        self.draw_offer = None
 
     # -- requests ------------------------------------------------------------------------------
 
@@ -268,6 +467,8 @@ class Session:
         seat is to move, the page saw an older position or the store cannot save it."""
         async with self.lock:
             seat = self.require_seat(caller)
+            if self.result is None and await self._flag_if_out():
+                raise Conflict(f"the game is over: {status_text(self.game, self.state, self.result)}")
             if expect_ply is not None and expect_ply != len(self.moves):
                 raise Conflict("the game has moved on since this page saw it (a move was played or taken back); "
                                "the board is refreshed")
@@ -323,6 +524,9 @@ class Session:
         then the bots pause)."""
         async with self.lock:
             self.require_seat(caller) if self.humans else self.require_owner(caller)
+            self._timed_check()
+            if self.result is not None:
+                raise Conflict("the game is over")
             target = self.undo_target()
             if target is None:
                 raise Conflict("nothing to undo")
@@ -342,6 +546,9 @@ class Session:
         """Replay taken-back moves up to the human's next turn."""
         async with self.lock:
             self.require_seat(caller) if self.humans else self.require_owner(caller)
+            self._timed_check()
+            if self.result is not None:
+                raise Conflict("the game is over")
             replay = self.redo_moves()
             if not replay:
                 raise Conflict("nothing to redo")
@@ -447,8 +654,8 @@ class Session:
                     await asyncio.sleep(wait)
                 while True:
                     async with self.lock:
-                        if self.state is not state or self.row.paused:
-                            break  # moves were taken back or the bots paused meanwhile
+                        if self.state is not state or self.row.paused or self.result is not None:
+                            break  # moves were taken back, the bots paused or the game ended meanwhile
                         try:
                             await self._store_and_play(answer.move, answer.by)
                         except StoreError as err:
@@ -488,7 +695,7 @@ class Session:
         game, state = self.game, self.state
         viewer = self.viewer(caller)
         seen = game.public_view(state) if viewer is None else game.observe(state, viewer)
-        outcome = game.outcome(state)
+        outcome = self.outcome()
         human_turn = outcome is None and self.human_to_move(state)
         # Hidden information, while the game goes on: the viewer's moves from its observation
         # (the same as the whole state's), the opponent's moves in the history as "?", no
@@ -513,7 +720,7 @@ class Session:
             "to_move": state.to_move, "to_move_name": game.mover_name(state),
             "chance": game.is_chance(state),
             "outcome": outcome_json(game, outcome),
-            "status": status_text(game, state),
+            "status": status_text(game, state, self.result),
             "end": end_text(game, outcome) if outcome is not None else None,
             # the royal pieces in check and the material taken (hidden games: at the end)
             "check": checked_squares(game, state) if not hidden else [],
@@ -527,9 +734,13 @@ class Session:
                         for i, text in enumerate(history)],
             "last": last,
             "conventions": conventions_json(game, shown, seen, legal, self.states[0]),
-            "can_undo": self.undo_target() is not None,
-            "can_redo": bool(self.redo_stack),
             **hidden_json(game, state, seen, viewer, self.states[-2] if self.moves else None, legal),
+            "can_undo": self.clocks is None and outcome is None and self.undo_target() is not None,
+            "can_redo": self.clocks is None and outcome is None and bool(self.redo_stack),
+            "clock": None if self.clocks is None else self.clocks.shown(self.timer()),
+            "draw_offer": self.draw_offer,
+            "rematch": self.row.rematch or None,
+            "claimed": sorted(self.claimed),
         }
 
     def record(self) -> str:
@@ -539,6 +750,8 @@ class Session:
             raise Conflict(f"{self.game.id} hides information: its record is shown when the game is over")
         tags = {name.capitalize(): seat for name, seat in zip(self.game.player_names, self.row.seats)}
         tags["Date"] = time.strftime("%Y.%m.%d", time.localtime(self.row.created))
+        if self.clocks is not None:
+            tags["TimeControl"] = self.clocks.control.pgn
         return write_record(self.game, self.notations, self.outcome(), tags, start=self.states[0])
 
     def publish(self) -> None:
@@ -561,9 +774,13 @@ class Session:
 
 
 class Sessions:
-    """Every game: created here, loaded from the store on first use, kept in memory."""
+    """Every game: created here, loaded from the store on first use, kept in memory.
+    ``timer`` is the clocks' monotonic time source and ``wall`` the wall clock (both
+    replaceable in tests)."""
 
-    def __init__(self, store: Store, pool: BotPool) -> None:
+    def __init__(self, store: Store, pool: BotPool, timer: Callable[[], float] = time.monotonic,
+                 wall: Callable[[], float] = time.time) -> None:
+        self.timer, self.wall = timer, wall
         self.storage = Storage(store)
         self.store = store
         self.pool = pool
@@ -573,10 +790,12 @@ class Sessions:
 
     async def create(self, caller: Caller, game_id: str | None, seats: Sequence[Any] | None = None,
                      position: str | None = None, setup: str | None = None,
-                     movetime: Any = None, delay: Any = None, public: Any = None) -> tuple[Session, list[str | None]]:
+                     movetime: Any = None, delay: Any = None, public: Any = None,
+                     clock: Any = None) -> tuple[Session, list[str | None]]:
         """A new game owned by ``caller``, stored, and the keys of its human seats (None for a
         bot's seat), given out only here; raises ``MyriadError`` naming the first bad argument.
-        Without a game id, the position text picks the first game that reads it."""
+        Without a game id, the position text picks the first game that reads it.  ``clock``:
+        a time control (:meth:`TimeControl.parse`), for two-player games with a human seat."""
         if not caller.client:
             raise Forbidden("creating a game needs a client secret (X-Myriad-Client)")
         game, start = self._start(game_id, position, setup)
@@ -593,6 +812,11 @@ class Sessions:
                 checked.append(check_seat(seat, game))
             except MyriadError as err:
                 raise MyriadError(f"seat of {player}: {err}") from None
+        control = TimeControl.parse(clock)
+        if control is not None and (game.players != 2 or HUMAN not in checked):
+            raise TimeControlError(f"clock: time controls are for two-player games with a human seat; "
+                                   f"{game.name} has {game.players} player(s) and "
+                                   f"{checked.count(HUMAN)} human seat(s)")
         keys = [secrets.token_urlsafe(24) if seat == HUMAN else None for seat in checked]
         row = GameRow(secrets.token_hex(8), game.id, game.format_position(start), checked,
                       check_range("movetime", DEFAULT_MOVETIME if movetime is None else movetime,
@@ -601,11 +825,50 @@ class Sessions:
                       owner=caller.owner, keys=[digest(k) if k else None for k in keys],
                       public=False if public is None else check_flag("public", public))
         row.status = status_text(game, start)
+        if control is not None:
+            row.clock = json.dumps(Clocks.new(control, game.players).to_json(self.wall(), self.timer()))
         await self.storage(self.store.create, row)
-        session = Session(game, row, start, self.storage, self.pool)
+        session = self._session(game, row, start)
         self.keep(session)
         session.kick()
         return session, keys
+
+    def _session(self, game: Game, row: GameRow, start: State) -> Session:
+        """A session of ``row`` at its start, with its clocks and result read back (raises
+        ``MyriadError`` when they do not read)."""
+        session = Session(game, row, start, self.storage, self.pool, self.timer, self.wall)
+        if row.clock:
+            session.clocks = Clocks.from_json(json.loads(row.clock), game.players, self.wall(), self.timer())
+        session.result = read_result(row.result, game.players)
+        return session
+
+    async def rematch(self, session: Session, caller: Caller) -> Session:
+        """The rematch of a finished game, asked by one of its human seats: made once (asked
+        again, the same), with the seats rotated (swapped, for two players), each seat's key
+        carried to the seat its holder now plays, the same start, time control and
+        settings.  Raises ``Forbidden`` or ``Conflict``."""
+        async with session.lock:
+            session.require_seat(caller)
+            if session.outcome() is None:
+                raise Conflict("a rematch is offered once the game is over")
+            if not session.row.rematch:
+                old, count = session.row, session.game.players
+                rotated = [old.seats[(p - 1) % count] for p in range(count)]
+                keys: list[str | None] = [old.keys[(p - 1) % count] if old.keys else None for p in range(count)]
+                row = GameRow(secrets.token_hex(8), old.game, old.start, rotated, old.movetime, old.delay,
+                              owner=old.owner, keys=keys, public=old.public)
+                start = session.states[0]
+                row.status = status_text(session.game, start)
+                if session.clocks is not None:
+                    row.clock = json.dumps(Clocks.new(session.clocks.control, count).to_json(self.wall(),
+                                                                                             self.timer()))
+                await self.storage(self.store.create_rematch, row, old.id)
+                new = self._session(session.game, row, start)
+                self.keep(new)
+                new.kick()
+                old.rematch = row.id
+                session._changed()
+        return await self.get(session.row.rematch)
 
     @staticmethod
     def _start(game_id: str | None, position: str | None, setup: str | None) -> tuple[Game, State]:
@@ -671,7 +934,11 @@ class Sessions:
             raise Damaged(f"stored game {game_id!r} cannot be read back ({err})") from None
         if not row.keys:
             row.keys = [None] * game.players
-        session = Session(game, row, start, self.storage, self.pool)
+        try:
+            session = self._session(game, row, start)
+        except (MyriadError, ValueError, TypeError) as err:
+            log.error("game %s cannot be loaded: %s", game_id, err)
+            raise Damaged(f"stored game {game_id!r} cannot be read back ({err})") from None
         for ply, (notation, by) in enumerate(zip(row.moves, row.by)):
             if ply >= row.cursor:
                 session.redo_stack.append((notation, by))
@@ -684,6 +951,7 @@ class Sessions:
                 break
         self.keep(session)
         session.kick()  # a bot that was to move when the server stopped moves now
+        session.arm_flag()  # and a clock that ran out meanwhile ends the game
         return session
 
     def keep(self, session: Session) -> None:
@@ -691,8 +959,24 @@ class Sessions:
         watcher, no bot at work, no request) beyond :data:`MAX_OPEN`; they load again on use."""
         self.open[session.id] = session
         for game_id, old in list(self.open.items())[:max(0, len(self.open) - MAX_OPEN)]:
-            if not old.subscribers and not old.lock.locked() and (old.task is None or old.task.done()):
+            if not old.subscribers and not old.lock.locked() and (old.task is None or old.task.done()) \
+                    and (old.flag_task is None or old.flag_task.done()):
                 del self.open[game_id]
+
+    async def resume_clocks(self) -> int:
+        """Load the games whose clock runs, so that each flag falls in time even if nobody
+        opens the game after a restart; how many there were (those that do not load are
+        logged and left)."""
+        count = 0
+        if self.store.read_only:
+            return 0
+        for game_id in await self.storage(self.store.running_clocks):
+            try:
+                await self.get(game_id)
+                count += 1
+            except MyriadError as err:
+                log.warning("game %s: its clock is not resumed: %s", game_id, err)
+        return count
 
     async def summaries(self, caller: Caller, family: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """The caller's games and the public ones, newest first, as small records for the
@@ -712,7 +996,7 @@ class Sessions:
             out.append({"id": row.id, "game": game.id, "name": game.name, "family": game.family,
                         "seats": row.seats, "players": list(game.player_names),
                         "cells": cells_json(game, seen), "status": row.status, "ply": row.cursor,
-                        "over": game.outcome(state) is not None, "public": row.public,
+                        "over": bool(row.result) or game.outcome(state) is not None, "public": row.public,
                         "mine": bool(owner) and row.owner == owner,
                         "created": row.created, "updated": row.updated})
         return out
@@ -724,13 +1008,14 @@ class Sessions:
             session.require_owner(caller)
             await self.storage(self.store.delete, game_id)
             self.open.pop(game_id, None)
-            if session.task is not None:
-                session.task.cancel()
+            for task in (session.task, session.flag_task):
+                if task is not None:
+                    task.cancel()
             session.row.paused = True  # a request that holds the session now changes nothing
 
     async def close(self) -> None:
         """Stop every bot task and the store's thread."""
-        tasks = [s.task for s in self.open.values() if s.task is not None and not s.task.done()]
+        tasks = [t for s in self.open.values() for t in (s.task, s.flag_task) if t is not None and not t.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -4,7 +4,10 @@ A game row holds what was chosen when it started (game id, start position, seats
 per bot move), who may act on it (the owner's client and each human seat's key, both as
 SHA-256 digests, and whether it is listed publicly), its settings (bot-vs-bot delay,
 paused) and, for listing games without replaying them, the position in force and a status
-line; the ``moves`` rows hold every move in the game's notation by ply.  ``cursor`` is the
+line; the ``moves`` rows hold every move in the game's notation by ply.  A game played on
+the clock keeps its clocks (JSON, :mod:`myriad.web.clocks`), stored with each move; a game
+ended off the board (resignation, agreed draw, time forfeit) keeps that ``result`` (JSON
+scores and reason), and a finished game the id of its ``rematch``.  ``cursor`` is the
 number of moves in force: rows at or after it are the moves taken back, kept for redo until
 a new move replaces them.  Every change is one transaction, committed before the call
 returns: it is durable, or it raises and nothing changed.
@@ -30,8 +33,9 @@ from myriad.core.errors import MyriadError
 
 log = logging.getLogger("myriad.web")
 
-#: ``PRAGMA user_version`` of the layout below; 0 is the first layout (no owner, keys, public).
-SCHEMA_VERSION = 2
+#: ``PRAGMA user_version`` of the layout below; 0 is the first layout (no owner, keys, public),
+#: 2 the one before clocks, results and rematches.
+SCHEMA_VERSION = 3
 GAME_COLUMNS = {
     "id": "TEXT PRIMARY KEY", "game": "TEXT NOT NULL", "start": "TEXT NOT NULL", "seats": "TEXT NOT NULL",
     "movetime": "REAL NOT NULL", "delay": "REAL NOT NULL DEFAULT 0.6",
@@ -41,8 +45,14 @@ GAME_COLUMNS = {
     # added in schema 2
     "owner": "TEXT NOT NULL DEFAULT ''", "keys": "TEXT NOT NULL DEFAULT '[]'",
     "public": "INTEGER NOT NULL DEFAULT 0",
+    # added in schema 3
+    "clock": "TEXT NOT NULL DEFAULT ''", "result": "TEXT NOT NULL DEFAULT ''",
+    "rematch": "TEXT NOT NULL DEFAULT ''",
 }
 ADDED_IN_2 = ("owner", "keys", "public")
+ADDED_IN_3 = ("clock", "result", "rematch")
+#: The columns of ``games`` in each older layout this version reads and migrates.
+OLDER_COLUMNS = {0: set(GAME_COLUMNS) - set(ADDED_IN_2) - set(ADDED_IN_3), 2: set(GAME_COLUMNS) - set(ADDED_IN_3)}
 MOVE_COLUMNS = {"game_id", "ply", "notation", "by"}
 SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS games (
@@ -104,6 +114,12 @@ class GameRow:
     #: SHA-256 hex digest of each human seat's key, None for a bot's seat
     keys: list[str | None] = field(default_factory=list)
     public: bool = False
+    #: the clocks as JSON text ('' for a game without a time control)
+    clock: str = ""
+    #: a result reached off the board (resignation, agreement, time forfeit) as JSON text, or ''
+    result: str = ""
+    #: the id of the rematch of this game, or ''
+    rematch: str = ""
     moves: list[str] = field(default_factory=list)
     by: list[str] = field(default_factory=list)
 
@@ -139,7 +155,7 @@ class Store:
             raise StoreBroken(f"{self.path}: written by a newer Myriad (schema {version}, this one reads "
                               f"up to {SCHEMA_VERSION}); use that version or another --db")
         foreign = sorted(set(tables) - {"games", "moves"})
-        expected = {"games": set(GAME_COLUMNS) if version == SCHEMA_VERSION else set(GAME_COLUMNS) - set(ADDED_IN_2),
+        expected = {"games": set(GAME_COLUMNS) if version == SCHEMA_VERSION else OLDER_COLUMNS.get(version, set()),
                     "moves": MOVE_COLUMNS}
         wrong = [f"table {name} has columns {', '.join(sorted(tables[name]))}"
                  for name in ("games", "moves") if name in tables and tables[name] != expected[name]]
@@ -154,10 +170,13 @@ class Store:
             return
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
-            if "games" in tables:  # the first layout: add who may act (nobody, for old games:
-                for name in ADDED_IN_2:  # they stay listed for everyone, as they were, to watch)
+            if "games" in tables and version == 0:  # the first layout: add who may act (nobody, for
+                for name in ADDED_IN_2:  # old games: they stay listed for everyone, as they were, to watch)
                     self.db.execute(f"ALTER TABLE games ADD COLUMN {name} {GAME_COLUMNS[name]}")
                 self.db.execute("UPDATE games SET public = 1")
+            if "games" in tables:  # games from before clocks: no clock, result or rematch
+                for name in ADDED_IN_3:
+                    self.db.execute(f"ALTER TABLE games ADD COLUMN {name} {GAME_COLUMNS[name]}")
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     self.db.execute(statement)
@@ -209,14 +228,36 @@ class Store:
                  for ply, (notation, by) in enumerate(zip(row.moves, row.by))]
         self._write((insert, _values(row)), *moves)
 
-    def add_move(self, game_id: str, ply: int, notation: str, by: str, position: str, status: str) -> None:
+    def create_rematch(self, row: GameRow, rematch_of: str) -> None:
+        """Store the new game ``row`` (no moves) as the rematch of the game ``rematch_of``,
+        which names it, in one transaction."""
+        row.created = row.updated = time.time()
+        row.position = row.position or row.start
+        insert = (f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join('?' * len(GAME_COLUMNS))})")
+        self._write((insert, _values(row)), ("UPDATE games SET rematch = ? WHERE id = ?", (row.id, rematch_of)))
+
+    def add_move(self, game_id: str, ply: int, notation: str, by: str, position: str, status: str,
+                 clock: str | None = None) -> None:
         """Record the move of ply ``ply`` (0-based) by ``by``, leading to ``position``; moves
-        taken back from there on are dropped, and the cursor moves past the new move."""
-        self._write(("DELETE FROM moves WHERE game_id = ? AND ply >= ?", (game_id, ply)),
-                    ("INSERT INTO moves (game_id, ply, notation, by) VALUES (?, ?, ?, ?)",
-                     (game_id, ply, notation, by)),
-                    ("UPDATE games SET cursor = ?, position = ?, status = ?, updated = ? WHERE id = ?",
-                     (ply + 1, position, status, time.time(), game_id)))
+        taken back from there on are dropped, and the cursor moves past the new move (and
+        the clocks, when given, are those after the move)."""
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            ("DELETE FROM moves WHERE game_id = ? AND ply >= ?", (game_id, ply)),
+            ("INSERT INTO moves (game_id, ply, notation, by) VALUES (?, ?, ?, ?)", (game_id, ply, notation, by)),
+            ("UPDATE games SET cursor = ?, position = ?, status = ?, updated = ? WHERE id = ?",
+             (ply + 1, position, status, time.time(), game_id))]
+        if clock is not None:
+            statements.append(("UPDATE games SET clock = ? WHERE id = ?", (clock, game_id)))
+        self._write(*statements)
+
+    def set_result(self, game_id: str, result: str, status: str, clock: str | None = None) -> None:
+        """End a game off the board: its ``result`` (JSON), status line and stopped clocks."""
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            ("UPDATE games SET result = ?, status = ?, updated = ? WHERE id = ?",
+             (result, status, time.time(), game_id))]
+        if clock is not None:
+            statements.append(("UPDATE games SET clock = ? WHERE id = ?", (clock, game_id)))
+        self._write(*statements)
 
     def set_cursor(self, game_id: str, cursor: int, position: str, status: str,
                    paused: bool | None = None) -> None:
@@ -272,6 +313,11 @@ class Store:
                 log.warning("%s", err)
         return rows
 
+    def running_clocks(self) -> list[str]:
+        """The ids of the games whose clock runs (on the clock, not over, someone to move)."""
+        return [str(gid) for (gid,) in self._read(
+            "SELECT id FROM games WHERE clock != '' AND result = '' AND clock NOT LIKE '%\"running\": null%'", ())]
+
     def _read(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         try:
             return self.db.execute(sql, params).fetchall()
@@ -286,7 +332,7 @@ class Store:
 def _values(row: GameRow) -> tuple[Any, ...]:
     return (row.id, row.game, row.start, json.dumps(row.seats), row.movetime, row.delay, int(row.paused),
             row.cursor, row.position, row.status, row.created, row.updated, row.owner, json.dumps(row.keys),
-            int(row.public))
+            int(row.public), row.clock, row.result, row.rematch)
 
 
 def _row(values: tuple[Any, ...]) -> GameRow:
@@ -294,14 +340,15 @@ def _row(values: tuple[Any, ...]) -> GameRow:
     gid = values[0]
     try:
         (gid, game, start, seats, movetime, delay, paused, cursor, position, status, created, updated,
-         owner, keys, public) = values
+         owner, keys, public, clock, result, rematch) = values
         seat_list, key_list = json.loads(seats), json.loads(keys)
         if not (isinstance(seat_list, list) and all(isinstance(s, str) for s in seat_list)
                 and isinstance(key_list, list) and all(k is None or isinstance(k, str) for k in key_list)
-                and all(isinstance(v, str) for v in (gid, game, start, position, status, owner))):
+                and all(isinstance(v, str) for v in (gid, game, start, position, status, owner, clock, result,
+                                                      rematch))):
             raise TypeError("seats, keys or a text column have the wrong type")
         return GameRow(gid, game, start, seat_list, float(movetime), float(delay), bool(paused),
                        int(cursor), position, status, float(created), float(updated), owner, key_list,
-                       bool(public))
+                       bool(public), clock, result, rematch)
     except (TypeError, ValueError) as err:
         raise Damaged(f"stored game {gid!r} cannot be read ({err})") from None

@@ -10,6 +10,8 @@ import { setupAnalysis, renderAnalysis } from "./analysis.js";
 import { decorateBoard, statusNote, barCount, firstRow, movesPlayed, numbered } from "./conventions.js";
 import { decorateHidden, renderHiddenNote, sideOf } from "./hidden.js";
 import { bindHandDrag, randomSetup, settingUp } from "./setup.js";
+import { bindTimeControl, clockFor, readTimeControl } from "./clock.js";
+import { followRematch, initOffers, renderOffers } from "./offers.js";
 
 const $ = (id) => document.getElementById(id);
 const LEVELS = ["human", "easy", "medium", "strong", "custom"];
@@ -137,6 +139,7 @@ async function start() {
                fetchJson: (path, key) => api("GET", path, undefined, key) });
   initRecords({ catalog: () => app.catalog, message: showMessage, createFromRecord: (body) => createGame(body, "/api/records"),
                 opened: (view) => { reviewFrom(view.id, 0); location.hash = `#/game/${view.id}`; } });
+  initOffers({ api, keysFor, saveKeys, showMessage, show, keepMessage: () => { app.keepMessage = true; } });
   // The address is data: each parameter goes to the server as a string, which checks it.
   const query = new URLSearchParams(location.search);
   if (query.has("game_id")) await acceptInvitation(query);
@@ -235,7 +238,9 @@ function buildNewGameForm() {
   select.value = localStorage.getItem("myriad.game") || "chess";
   if (!select.value) select.selectedIndex = 0;
   select.addEventListener("change", buildSeats);
+  select.addEventListener("change", () => bindTimeControl(app.layouts.get(select.value)));
   buildSeats();
+  bindTimeControl(app.layouts.get(select.value));
   $("new-game-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     await startNewGame();
@@ -285,6 +290,8 @@ async function startNewGame() {
   const game = $("game-select").value;
   const seats = chosenSeats();
   const body = { game, seats, movetime: Number($("movetime").value), public: $("new-public").checked };
+  const clock = readTimeControl();
+  if (clock) body.clock = clock;
   const position = $("start-position").value.trim();
   if (position) body.position = position;
   try {
@@ -470,6 +477,8 @@ function show(view, force = false) {
   // it is (the socket sends no header, so its views say false): keep what a GET said.
   view.owner = view.owner === true || Boolean(previous && previous.id === view.id && previous.owner);
   app.view = view;
+  if (view.owner) releaseClaimed(view);
+  followRematch(previous, view);  // the other player started a rematch: go with it
   if (app.ws && app.wsGame === view.id) sendSeat(app.ws, seatKey(view));  // the seat to move's view
   if (moved || !previous || previous.ply !== view.ply || previous.version !== view.version) {
     app.entry = [];
@@ -478,6 +487,17 @@ function show(view, force = false) {
   if (moved && view.ply > previous.ply) playSound();
   viewSeen(previous, view);
   render();
+}
+
+// The owner's page lets go of a seat whose invitation another browser took up (the friend
+// plays it now), keeping at least one seat of its own.
+function releaseClaimed(view) {
+  const keys = keysFor(view.id);
+  for (const seat of view.claimed || []) {
+    if (!keys[seat] || keys.filter(Boolean).length < 2) continue;
+    keys[seat] = null;
+    saveKeys(view.id, keys);
+  }
 }
 
 // May this page enter a move now? Only with the key of the seat to move, and only while
@@ -511,8 +531,8 @@ function render() {
   renderMoves();
   renderMoveButtons();
   // Someone watching gets no undo or redo: they act on the players' seats.
-  $("undo").hidden = !playing;
-  $("redo").hidden = !playing;
+  $("undo").hidden = !playing || Boolean(view.clock);  // (a game on the clock takes nothing back)
+  $("redo").hidden = !playing || Boolean(view.clock);
   $("undo").disabled = !view.can_undo || readOnly();
   $("redo").disabled = !view.can_redo || readOnly();
   $("watching").hidden = playing || !view.seats.includes("human");
@@ -535,6 +555,7 @@ function render() {
   renderReview();
   document.querySelector(".board-wrap").classList.toggle("flipped-view", app.flipped);
   renderAnalysis(view);
+  renderOffers(view, readOnly());
 }
 
 // For every human seat this browser holds a key for, a link that hands the seat to a friend.
@@ -557,6 +578,26 @@ function renderInvitations(keys) {
     item.appendChild(link);
     list.appendChild(item);
   });
+  if (view.owner) {  // the seats handed over: their invitations were opened elsewhere
+    for (const seat of view.claimed || []) {
+      if (keys[seat]) continue;
+      const item = document.createElement("li");
+      item.className = "claimed";
+      item.textContent = `${cap(view.players[seat])}: played from the browser that opened its invitation`;
+      list.appendChild(item);
+    }
+  }
+  if (list.children.length) {  // and one for watchers: the game's own address, no key
+    const watch = new URL(`${location.pathname}#/game/${view.id}`, location.origin).href;
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.className = "watch-link";
+    link.href = watch;
+    link.textContent = "Link for watchers";
+    link.addEventListener("click", (event) => { event.preventDefault(); copyText(watch).then((ok) => { if (ok) showMessage("Link for watchers copied.", "notice"); }); });
+    item.appendChild(link);
+    list.appendChild(item);
+  }
   $("invites").hidden = list.children.length === 0;
 }
 
@@ -622,6 +663,8 @@ function renderBars() {
       if (taken) group.appendChild(taken);
       const count = barCount(view, player);
       if (count) group.appendChild(count);
+      const clock = clockFor(view, player);
+      if (clock) group.appendChild(clock);
       const toMove = !view.outcome && view.to_move === player;
       group.classList.toggle("to-move", toMove);
       anyToMove = anyToMove || toMove;
