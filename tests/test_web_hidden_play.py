@@ -360,7 +360,7 @@ def test_banqi_reveal_at_the_end(page: Page, server: Server) -> None:
     square(page, "a2").click()
     final = wait_view(server, view["id"], view["keys"][0], lambda v: v["outcome"] is not None)
     assert final["history"][0]["notation"] == "a1xa2" and final["outcome"]["winner"] == "first"
-    expect(page.locator("#status")).to_contain_text("Game over: first wins")
+    expect(page.locator("#status")).to_contain_text("Game over: First wins")
     expect(page.locator("#hidden-note")).to_contain_text("Final position revealed")
     left = {e["piece"]["kind"]: e["count"] for e in final["face_down"]}
     assert left == {"general": 1, "advisor": 2, "elephant": 2, "chariot": 1, "horse": 2, "cannon": 2, "soldier": 5}
