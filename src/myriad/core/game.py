@@ -158,9 +158,10 @@ class Game:
         """None while the game goes on, else the result and its reason."""
         raise NotImplementedError
 
-    def result(self, state: State, moves: list[Move]) -> Outcome | None:
-        """``outcome(state)`` when ``moves`` = ``legal_moves(state)`` is already known
-        (games override it to save regenerating the moves; search calls this one)."""
+    def result(self, state: State, moves: list[Move] | None = None) -> Outcome | None:
+        """``outcome(state)``, given ``moves`` = ``legal_moves(state)`` when already known
+        (games override it to save regenerating the moves; search calls this one); without
+        ``moves`` it is ``outcome(state)``."""
         return self.outcome(state)
 
     def play(self, state: State, move: Move) -> State:
@@ -395,10 +396,26 @@ class Game:
         for move in moves:
             if self.format_move(state, move) == text or text in self.move_aliases(state, move):
                 return move
+        raise self.illegal_move(state, text, moves)
+
+    def illegal_move(self, state: State, text: str, moves: Sequence[Move] | None = None,
+                     reason: str | None = None) -> IllegalMoveError:
+        """The error for the well-formed move ``text`` that is not legal in ``state``: it
+        names the rule the move breaks where it can (:func:`myriad.core.illegal.illegal_reason`,
+        or ``reason``) and lists the legal moves (``moves``, when already known)."""
+        from myriad.core.illegal import illegal_reason
+        moves = self.legal_moves(state) if moves is None else moves
+        why = reason or illegal_reason(self, state, text, moves)
         shown = ", ".join(self.format_move(state, m) for m in moves[:12])
         more = "" if len(moves) <= 12 else f" ... ({len(moves)} in all)"
-        raise IllegalMoveError(
-            f"{self.id}: {shortened(text)} is not legal here; legal moves: {shown or 'none'}{more}")
+        return IllegalMoveError(f"{self.id}: {shortened(text)} is not legal here: {why}; "
+                                f"legal moves: {shown or 'none'}{more}", why)
+
+    def near_moves(self, state: State) -> list[tuple[Move, str]]:
+        """Moves that one rule forbids in ``state``, each with that rule in words (a move
+        that would leave the king in check, a quiet move while a capture is compulsory, a
+        ko): how an illegal move is explained.  None here; games add theirs."""
+        return []
 
     def describe(self, state: State, move: Move) -> str:
         """``move`` in the game's notation, as played from ``state`` (``Nf3``); raises
@@ -406,7 +423,8 @@ class Game:
         position it is played from)."""
         if move not in self.legal_moves(state) and not (
                 self.is_chance(state) and any(move == m for m, _ in self.chance_outcomes(state))):
-            raise IllegalMoveError(f"{self.id}: {move!r} is not a legal move in {self.format_position(state)!r}")
+            raise IllegalMoveError(f"{self.id}: {move!r} is not a legal move in {self.format_position(state)!r}",
+                                   "it is not one of the legal moves here")
         return self.format_move(state, move)
 
     def show(self, state: State) -> str:
@@ -418,6 +436,11 @@ class Game:
     def play_text(self, state: State, text: str) -> State:
         """Parse and play one move written in the game's notation."""
         return self.play(state, self.parse_move(state, text))
+
+    def move_square_names(self) -> Sequence[str]:
+        """The name of each position as move texts write it (the topology's names, unless
+        the game's move notation numbers its squares otherwise)."""
+        return self.topology.names
 
     def square_name(self, pos: int) -> str:
         """The name of a position."""

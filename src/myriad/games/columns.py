@@ -121,7 +121,9 @@ class ColumnDraughts(Game):
     def outcome(self, state: State) -> Outcome | None:
         return self.result(state, self.legal_moves(state))
 
-    def result(self, state: State, moves: list[Move]) -> Outcome | None:
+    def result(self, state: State, moves: list[Move] | None = None) -> Outcome | None:
+        if moves is None:  # (not given: the outcome works them out)
+            return self.outcome(state)
         if state.repetitions() >= 2:
             return Outcome.draw("threefold repetition")
         if state.counters[0] >= self.draw_plies:

@@ -219,6 +219,29 @@ class Go(Game):
                               + tuple((CAPTURE, q, q, cells[q], 0) for q in taken)))
         return moves
 
+    def near_moves(self, state: State) -> list[tuple[Move, str]]:
+        """Each empty point the mover may not play, with why: suicide (the stone or its
+        chain would have no liberty) or ko (the board would repeat an earlier one)."""
+        if self.finished(state):
+            return []
+        me, cells = state.to_move, state.cells
+        legal = set(self.legal_moves(state))
+        quiet = self.quiet_moves[me]
+        placeable = {}
+        for pos, taken in self.surround.placements(cells, me, self.chains(cells)):
+            placeable[pos] = Move(((DROP, pos, pos, self.stones[me], 0),)
+                                  + tuple((CAPTURE, q, q, cells[q], 0) for q in taken))
+        near = []
+        for pos, cell in enumerate(cells):
+            if cell:
+                continue
+            move = placeable.get(pos)
+            if move is None:
+                near.append((quiet[pos], "suicide: the stone would have no liberty"))
+            elif move not in legal:
+                near.append((move, "ko: the move would repeat an earlier position (superko)"))
+        return near
+
     def play(self, state: State, move: Move) -> State:
         """The state after ``move``; the history keeps the earlier boards (for superko)."""
         after = super().play(state, move)
@@ -257,8 +280,10 @@ class Go(Game):
             return Outcome.draw(f"{text}: jigo")
         return Outcome.win(0 if margin > 0 else 1, f"{text}: {'B' if margin > 0 else 'W'}+{abs(margin):g}")
 
-    def result(self, state: State, moves: list[Move]) -> Outcome | None:
+    def result(self, state: State, moves: list[Move] | None = None) -> Outcome | None:
         """:meth:`outcome`, skipped when ``moves`` (the legal moves) exist."""
+        if moves is None:  # (not given: the outcome works them out)
+            return self.outcome(state)
         return None if moves else self.outcome(state)
 
     # -- knowledge for bots ------------------------------------------------------------------

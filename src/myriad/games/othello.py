@@ -187,8 +187,10 @@ class Othello(Game):
             return Outcome.draw(f"equal discs: {black}-{white}")
         return Outcome.win(0 if black > white else 1, f"more discs: {black}-{white}")
 
-    def result(self, state: State, moves: list[Move]) -> Outcome | None:
+    def result(self, state: State, moves: list[Move] | None = None) -> Outcome | None:
         """:meth:`outcome`, skipped when ``moves`` (the legal moves) include a placement."""
+        if moves is None:  # (not given: the outcome works them out)
+            return self.outcome(state)
         if moves and moves[0]:
             return None
         return self.outcome(state)
