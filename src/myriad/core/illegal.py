@@ -68,10 +68,10 @@ def _path(move: Move) -> tuple[int, ...]:
 def illegal_reason(game: Game, state: State, text: str, legal: Sequence[Move] | None = None) -> str:
     """Why the well-formed move ``text`` is not legal in ``state``, as a short clause."""
     text = text.strip()
-    outcome = game.outcome(state)
+    legal = game.legal_moves(state) if legal is None else legal
+    outcome = None if legal else game.outcome(state)
     if outcome is not None:
         return f"the game is over ({outcome.reason})"
-    legal = game.legal_moves(state) if legal is None else legal
     squares = named_squares(game, text)
     bare = text.rstrip("+#!?")
     near = game.near_moves(state)
