@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from myriad.core.errors import IllegalMoveError, InvalidMoveError, PositionError
-from myriad.core.move import CAPTURE, MOVE, Move
+from myriad.core.move import CAPTURE, MOVE, Move, NamedMove
 from myriad.core.numbers import shortened
 from myriad.core.pieces import PieceSet
 from myriad.core.state import State
@@ -154,6 +154,11 @@ class Game:
         legal moves (a stuck player who must pass has the pass)."""
         raise NotImplementedError
 
+    def named_moves(self, state: State) -> list[NamedMove]:
+        """``legal_moves(state)``, each move carrying its notation here: ``repr`` shows
+        ``<Move e4>`` (the moves of ``legal_moves`` are plain, for speed: ``describe`` names one)."""
+        return [NamedMove(move, self.format_move(state, move)) for move in self.legal_moves(state)]
+
     def outcome(self, state: State) -> Outcome | None:
         """None while the game goes on, else the result and its reason."""
         raise NotImplementedError
@@ -192,7 +197,7 @@ class Game:
             key ^= self.zobrist.hands_key(state.hands) ^ self.zobrist.hands_key(nxt.hands)
         history = () if nxt.irreversible else state.history + (
             (state.key, CHECK_MARK) if nxt.gave_check else (state.key,))
-        return State(tuple(cells), nxt.to_move, nxt.flags, nxt.counters, nxt.hands, key, history)
+        return State(tuple(cells), nxt.to_move, nxt.flags, nxt.counters, nxt.hands, key, history, self)
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
         """Turn order, flags and counters after ``move`` (``cells`` already updated).
@@ -356,7 +361,7 @@ class Game:
             raise PositionError(f"{self.id}: {len(cells)} cells given, the board has {self.topology.size}")
         hands_t = tuple(tuple(h) for h in hands)
         key = self.zobrist.key(cells, to_move, flags, hands_t)
-        return State(tuple(cells), to_move, tuple(flags), tuple(counters), hands_t, key, tuple(history))
+        return State(tuple(cells), to_move, tuple(flags), tuple(counters), hands_t, key, tuple(history), self)
 
     def recomputed_key(self, state: State) -> int:
         """The key of ``state`` computed from scratch (equals ``state.key``)."""

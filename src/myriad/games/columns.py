@@ -110,7 +110,7 @@ class ColumnDraughts(Game):
         side = self.zobrist.side
         key ^= side[state.to_move] ^ side[nxt.to_move]
         history = () if nxt.irreversible else state.history + (state.key,)
-        return State(tuple(cells), nxt.to_move, state.flags, nxt.counters, state.hands, key, history)
+        return State(tuple(cells), nxt.to_move, state.flags, nxt.counters, state.hands, key, history, self)
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
         top = self.columns.top(state.cells[move[0][1]])

@@ -246,7 +246,7 @@ class Go(Game):
         """The state after ``move``; the history keeps the earlier boards (for superko)."""
         after = super().play(state, move)
         return State(after.cells, after.to_move, after.flags, after.counters, after.hands, after.key,
-                     state.history + (self.board_key(state),))
+                     state.history + (self.board_key(state),), self)
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
         """The other player moves; passes in a row, plies and captures are counted."""

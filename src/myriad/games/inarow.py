@@ -241,7 +241,7 @@ class InARow(Game):
         if self.goals[me].completed_at(cells, pos):
             flags = (me + 1,)
             key ^= zobrist.flags_key(state.flags) ^ zobrist.flags_key(flags)
-        child = State(tuple(cells), 1 - me, flags, state.counters, state.hands, key)
+        child = State(tuple(cells), 1 - me, flags, state.counters, state.hands, key, (), self)
         if self.line_index is not None:
             parents = self._parents
             self._parent_budget.make_room(parents)
