@@ -122,5 +122,8 @@ def _by_squares(game: Game, state: State, squares: list[int], legal: Sequence[Mo
     if placing and not moving and cells[pos]:
         return f"{names[pos]} is occupied"
     if moving and not any(m.to == pos for m in legal):
+        owners, code = game.pieces.owner_of, cells[pos]
+        if code and code < len(owners) and owners[code] == state.to_move:
+            return f"your own {game.pieces.kind(code).name} stands on {names[pos]}"
         return f"no piece of yours may go to {names[pos]} now"
     return ""

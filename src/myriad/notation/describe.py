@@ -3,11 +3,18 @@ text or JSON, a legal move as JSON."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from myriad.core.game import Game, Outcome
 from myriad.core.move import Move
 from myriad.core.state import State
+
+#: a reason that reads after "wins by": a few lower-case words, no verb ("checkmate",
+#: "five in a row", "threefold repetition"); else it follows a colon ("no legal move")
+_BY = re.compile(r"(?!no |the |a |an )[a-z][a-z -]{0,40}")
+_VERBS = {"is", "are", "has", "have", "cannot", "escapes", "reached", "joins", "enters", "taken",
+          "captured", "left", "full", "repeated", "stands", "encircle", "bare"}
 
 
 def outcome_json(game: Game, outcome: Outcome | None) -> dict[str, Any] | None:
@@ -40,3 +47,19 @@ def outcome_text(game: Game, outcome: Outcome | None) -> str:
         return f"draw ({outcome.reason})"
     who = f", {game.player_names[winner]} wins" if winner is not None else ""
     return f"scores {scores}{who} ({outcome.reason})"
+
+
+def outcome_sentence(game: Game, outcome: Outcome) -> str:
+    """The end of a game in words: "White wins by checkmate", "Draw by stalemate",
+    "Black wins: no legal move", or the scores when the game counts them."""
+    winner = outcome.winner
+    reason = outcome.reason
+    joined = f" by {reason}" if _BY.fullmatch(reason) and not _VERBS & set(reason.split()) else f": {reason}"
+    if winner is not None and sorted(outcome.scores) == [0.0] * (game.players - 1) + [1.0]:
+        return f"{game.player_names[winner].capitalize()} wins{joined}"
+    if winner is None and len(set(outcome.scores)) == 1:
+        return f"Draw{joined}"
+    scores = "-".join(f"{s:g}" for s in outcome.scores)
+    who = f"{game.player_names[winner].capitalize()} wins" if winner is not None else "No single winner"
+    return f"{who}, scores {scores} ({reason})"
+
