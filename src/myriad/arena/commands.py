@@ -33,6 +33,8 @@ from myriad.core.game import Game, Outcome
 from myriad.games import get_game
 from myriad.games.user_variants import add_variants_option
 from myriad.notation.files import TextOutput, open_text_output, read_text_file
+from myriad.notation import sgf
+from myriad.notation.describe import outcome_sentence
 from myriad.notation.records import Record, read_records, replay, write_record
 
 #: The most games a match (or each pairing of a tournament) may ask for.
@@ -288,16 +290,22 @@ def cmd_replay(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     text = read_text_file(args.file, "record file")
     from_sgf = getattr(game, "from_sgf", None)
-    if text.lstrip().startswith("(") and from_sgf is not None:  # an SGF record (Go)
-        start, moves = from_sgf(text, args.file)
-        records = [Record({"FEN": game.format_position(start)}, moves)]
+    if text.lstrip().startswith("(") and from_sgf is not None:  # an SGF collection (Go): one tree a game
+        trees = sgf.parse(text, args.file)
+        if not 1 <= args.index <= max(1, len(trees)):
+            raise MyriadError(f"record file {args.file!r}: --index must be 1..{len(trees)}, got {args.index}")
+        start, moves = from_sgf(text, args.file, args.index - 1)
+        root = dict(trees[args.index - 1].nodes[0]) if trees and trees[args.index - 1].nodes else {}
+        tags = {tag: root[prop][0] for prop, tag in (("PB", "Black"), ("PW", "White"), ("RE", "Result"))
+                if root.get(prop)}
+        record = Record({**tags, "FEN": game.format_position(start)}, moves)
     else:
         records = read_records(text, args.file)
-    if not records:
-        raise MyriadError(f"record file {args.file!r}: no game records found")
-    if not 1 <= args.index <= len(records):
-        raise MyriadError(f"record file {args.file!r}: --index must be 1..{len(records)}, got {args.index}")
-    record = records[args.index - 1]
+        if not records:
+            raise MyriadError(f"record file {args.file!r}: no game records found")
+        if not 1 <= args.index <= len(records):
+            raise MyriadError(f"record file {args.file!r}: --index must be 1..{len(records)}, got {args.index}")
+        record = records[args.index - 1]
     try:
         states = replay(game, record)
     except MyriadError as err:
@@ -308,7 +316,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"\n{text}")
         print(game.render(state))
     outcome = game.outcome(states[-1])
-    print(f"\nresult: {outcome.reason if outcome else 'unfinished'} ({record.tags.get('Result', '*')})")
+    said = outcome_sentence(game, outcome) if outcome else "unfinished"
+    print(f"\nresult: {said} ({_printable(record.tags.get('Result', '*'))})")
     return 0
 
 

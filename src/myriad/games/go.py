@@ -629,11 +629,15 @@ class Go(Game):
         tail = "R" if self.first_capture else f"{margin:g}"
         return f"{'B' if winner == 0 else 'W'}+{tail}"
 
-    def from_sgf(self, text: str, source: str = "SGF") -> tuple[State, list[str]]:
-        """The start position and the moves (as GTP text) of the main line of the first
-        game in the SGF ``text``; raises ``PositionError`` naming ``source`` when it is not
-        a Go record of this board (``SZ``) or its setup cannot be read."""
-        nodes = sgf.main_line(sgf.parse(text, source))
+    def from_sgf(self, text: str, source: str = "SGF", game: int = 0) -> tuple[State, list[str]]:
+        """The start position and the moves (as GTP text) of the main line of game number
+        ``game`` (from 0) in the SGF collection ``text``; raises ``PositionError`` naming
+        ``source`` when it is not a Go record of this board (``SZ``), its setup cannot be
+        read or the collection has fewer games."""
+        trees = sgf.parse(text, source)
+        if not 0 <= game < max(1, len(trees)):
+            raise PositionError(f"{source}: no game {game + 1} (the file holds {len(trees)})")
+        nodes = sgf.main_line(trees[game:game + 1])
         root = dict(nodes[0]) if nodes else {}
         if root.get("GM", ["1"])[0] != "1":
             raise PositionError(f"{source}: not a Go record (GM[{root['GM'][0]}])")
