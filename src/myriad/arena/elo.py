@@ -91,7 +91,8 @@ def describe_elo(wins: int, draws: int, losses: int) -> str:
     else:
         text = f"Elo {elo:+.0f} (95%: {lo:+.0f} to {hi:+.0f})"
     if not conclusive(wins, draws, losses):
-        text += f"; not significant after {n} games (the interval includes an even match): too few to conclude"
+        text += (f"; not significant after {n} game{'' if n == 1 else 's'} (the interval includes an even match): "
+                 "too few to conclude")
     return text
 
 
