@@ -131,3 +131,15 @@ def test_the_legal_moves_fit_a_narrow_terminal() -> None:
     rows = [listing[0]] + [line for line in listing[1:] if line.startswith("  ")]
     assert len(rows) >= 5 and all(len(row) <= 50 - len("legal moves (82): ") for row in rows[:1])
     assert all(len(row) <= 50 for row in rows[1:])
+
+
+def test_the_board_colours_pieces_not_coordinates() -> None:
+    from myriad.arena.colour import Palette
+    chess = get_game("chess")
+    drawing = Palette(True).board(chess, chess.render(chess.initial_state()))
+    lines = drawing.split("\n")
+    assert "\x1b[31mr\x1b[0m" in lines[0] and "\x1b[1mR\x1b[0m" in lines[7]  # black red, white bold
+    assert "\x1b[31m" not in lines[-1] and "\x1b[2mb\x1b[0m" in lines[-1]  # the file b is no bishop
+    assert lines[0].startswith(" \x1b[2m8\x1b[0m")
+    assert ANSI.sub("", drawing) == chess.render(chess.initial_state())
+    assert Palette(False).board(chess, chess.render(chess.initial_state())) == chess.render(chess.initial_state())

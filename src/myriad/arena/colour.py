@@ -65,6 +65,9 @@ class Palette:
         out = []
         for number, line in enumerate(lines):
             first = True
+            if number == len(lines) - 1 and game.topology.width:  # the files' letters under a grid
+                out.append(_TOKEN.sub(lambda found: self.paint(found.group(0), "dim"), line))
+                continue
 
             def colour(found: re.Match[str]) -> str:
                 nonlocal first
@@ -72,7 +75,7 @@ class Palette:
                 first = False
                 if token in owner:
                     return self.paint(token, PLAYER_STYLES[owner[token] % len(PLAYER_STYLES)])
-                if label or number == len(lines) - 1:  # the row label, the files under the board
+                if label:  # the row's number
                     return self.paint(token, "dim")
                 return token
             out.append(_TOKEN.sub(colour, line))
