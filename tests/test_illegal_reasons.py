@@ -124,3 +124,11 @@ def test_renju_forbidden_point() -> None:
     state = renju.make_state(cells, 0, (0,))  # h8 makes two open threes for Black
     assert reason(renju, state, "h8") == "h8 is a forbidden point for black (double-three)"
     assert reason(renju, state, "f8") == "f8 is occupied"
+
+
+def test_othello_flank_and_pass() -> None:
+    othello = get_game("othello")
+    start = othello.initial_state()
+    assert reason(othello, start, "a1").startswith("a disc must outflank at least one of the opponent's discs")
+    assert reason(othello, start, "d4") == "d4 is occupied"
+    assert reason(othello, start, "pass") == "you may pass only when you cannot place a disc"
