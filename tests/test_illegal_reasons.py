@@ -132,3 +132,13 @@ def test_othello_flank_and_pass() -> None:
     assert reason(othello, start, "a1").startswith("a disc must outflank at least one of the opponent's discs")
     assert reason(othello, start, "d4") == "d4 is occupied"
     assert reason(othello, start, "pass") == "you may pass only when you cannot place a disc"
+
+
+def test_hidden_information_is_not_told() -> None:
+    """In dark chess White does not see Black's pawns: an illegal move that names their
+    squares learns nothing of them."""
+    dark = get_game("darkchess")
+    start = dark.initial_state()
+    for text in ("e7e5", "e6e5"):  # a hidden black pawn, a hidden empty square
+        why = reason(dark, start, text)
+        assert "pawn" not in why and "no piece" not in why and "not yours" not in why

@@ -8,7 +8,8 @@
    "ko"), matched against the text by their spellings and by the squares they visit;
 3. the squares the text names, read generically: a capture that stops before its end, a
    start square that is empty or holds another player's piece, a placement on an
-   occupied cell;
+   occupied cell (not in games with hidden information: the answer would tell what the
+   mover may not see);
 4. else: the move is not among the legal ones.
 
 The answer is a short clause (no game id, no list of moves): :class:`IllegalMoveError`
@@ -76,7 +77,8 @@ def illegal_reason(game: Game, state: State, text: str, legal: Sequence[Move] | 
     bare = text.rstrip("+#!?")
     near = game.near_moves(state)
     for move, why in near:  # the move written so, then the move visiting those squares
-        if text in spellings(game, state, move) or bare in spellings(game, state, move):
+        written = spellings(game, state, move)
+        if text in written or bare in written:
             return why
     if len(squares) >= 2:
         for move, why in near:
@@ -86,6 +88,8 @@ def illegal_reason(game: Game, state: State, text: str, legal: Sequence[Move] | 
         for move, why in near:
             if move and move.to == squares[0] and move.frm == squares[0]:
                 return why
+    if game.hidden_information:  # what stands on a square may be what the mover must not learn
+        return NOT_AMONG_LEGAL
     return _by_squares(game, state, squares, legal) or NOT_AMONG_LEGAL
 
 
