@@ -78,3 +78,27 @@ def test_the_match_command_after_two_games(args: list[str]) -> None:
         assert report["elo_low"] is None or report["elo_low"] < 0  # two games cannot prove a gain
         return
     assert "±" not in done.stdout and "Elo " in done.stdout and TOO_FEW in done.stdout
+
+
+def test_interval_text() -> None:
+    from myriad.arena.elo import interval_text, points_elo_interval
+    assert interval_text(-math.inf, math.inf) == "unbounded"
+    assert interval_text(166.2, math.inf) == "> +166" and interval_text(-math.inf, -166.2) == "< -166"
+    assert interval_text(-73.5, 749.6) == "-74 to +750"
+    assert points_elo_interval(10, 10) == elo_interval(10, 0, 0)
+    assert points_elo_interval(3.5, 4) == elo_interval(3, 1, 0)
+
+
+def test_the_tournament_gives_each_bot_an_interval() -> None:
+    args = ["tournament", "tictactoe", "random", "heuristic", "--games", "2", "--movetime", "0.05"]
+    env = {**os.environ, "PYTHONPATH": SRC}
+    done = subprocess.run([sys.executable, "-m", "myriad", *args, "--json"], capture_output=True, text=True,
+                          timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    for lo, hi in report["vs_field"].values():  # two games bound nothing on the side of the result
+        assert lo is None or hi is None or (lo < 0 < hi)
+    assert all(not r["conclusive"] for r in report["results"])
+    table = subprocess.run([sys.executable, "-m", "myriad", *args], capture_output=True, text=True,
+                           timeout=120, env=env).stdout
+    assert "vs field, 95%" in table and "too few games to conclude" in table and "±" not in table

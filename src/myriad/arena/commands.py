@@ -24,7 +24,8 @@ from rich.progress import (
 from rich.table import Table
 
 from myriad.ai import Bot, Limits, make_bot
-from myriad.arena.elo import (describe_elo, elo_interval, elo_with_error, fit_ratings, score_interval,
+from myriad.arena.elo import (describe_elo, elo_interval, elo_with_error, fit_ratings, interval_text,
+                              points_elo_interval, score_interval,
                               wilson_bounds, wilson_interval)
 from myriad.arena import options
 from myriad.arena.match import GameResult, MatchResult, opening_lines, run_match
@@ -245,8 +246,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             results[(a, b)] = (r.wins + 0.5 * r.draws, r.games)
     anchor = "random" if "random" in bots else None
     ratings = fit_ratings(bots, results, anchor=anchor)
+    field = {b: points_elo_interval(*_field_score(b, results)) for b in bots}
     if args.json:
         print(json.dumps({"ratings": {b: round(v, 1) for b, v in ratings.items()}, "anchor": anchor,
+                          "vs_field": {b: [_finite(lo), _finite(hi)] for b, (lo, hi) in field.items()},
                           "results": [{"a": a, "b": b, "points_a": p, "games": n,
                                        "conclusive": _pairing_conclusive(p, n)}
                                       for (a, b), (p, n) in results.items()]}))
@@ -255,6 +258,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                         f"{args.games} games per pairing, {args.movetime} s/move")
     table.add_column("bot")
     table.add_column("Elo", justify="right")
+    table.add_column("vs field, 95%", justify="right")
     for b in bots:
         table.add_column(b, justify="center")
     for b in sorted(bots, key=lambda x: -ratings[x]):
@@ -268,15 +272,27 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                 cells.append(f"{n - p:g}/{n}")
             else:
                 cells.append("")
-        table.add_row(b, f"{ratings[b]:+.0f}", *cells)
+        table.add_row(b, f"{ratings[b]:+.0f}", interval_text(*field[b]), *cells)
     Console(width=max(100, 16 * (len(bots) + 2) + sum(len(b) for b in bots))).print(table)
     if anchor:
         print("Elo anchored at random = 0")
+    print("vs field: the Elo difference from the bot's opponents, on average, that its score allows at 95% "
+          "(Wilson interval; unbounded after a clean sweep)")
     close = [f"{a} vs {b} ({p:g}/{n})" for (a, b), (p, n) in results.items() if not _pairing_conclusive(p, n)]
     if close:
         print(f"too few games to conclude (the 95% interval of the score includes an even match): "
               f"{', '.join(close)}")
     return 0
+
+
+def _field_score(bot: str, results: dict[tuple[str, str], tuple[float, int]]) -> tuple[float, int]:
+    """The points ``bot`` scored and the games it played, over all its pairings."""
+    points, games = 0.0, 0
+    for (a, b), (p, n) in results.items():
+        if bot in (a, b):
+            points += p if a == bot else n - p
+            games += n
+    return points, games
 
 
 def _pairing_conclusive(points: float, games: int) -> bool:
