@@ -19,14 +19,14 @@ from myriad.core.errors import (
     UnknownGameError,
 )
 from myriad.core.game import Game, Outcome
-from myriad.core.move import Action, Move
+from myriad.core.move import Action, Move, NamedMove
 from myriad.core.state import State
 from myriad.games import all_games, get_game, load_variant_file
 
 warn_if_stale()
 
 __all__ = [
-    "Action", "Game", "GameDefinitionError", "IllegalMoveError", "InvalidMoveError", "Move",
+    "Action", "Game", "GameDefinitionError", "IllegalMoveError", "InvalidMoveError", "Move", "NamedMove",
     "MyriadError", "Outcome", "PositionError", "State", "UnknownGameError", "all_games",
     "get_game", "load_variant_file",
 ]

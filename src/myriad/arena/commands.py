@@ -24,7 +24,8 @@ from rich.progress import (
 from rich.table import Table
 
 from myriad.ai import Bot, Limits, make_bot
-from myriad.arena.elo import (describe_elo, elo_interval, elo_with_error, fit_ratings, score_interval,
+from myriad.arena.elo import (describe_elo, elo_interval, elo_with_error, fit_ratings, interval_text,
+                              points_elo_interval, score_interval,
                               wilson_bounds, wilson_interval)
 from myriad.arena import options
 from myriad.arena.match import GameResult, MatchResult, opening_lines, run_match
@@ -33,6 +34,8 @@ from myriad.core.game import Game, Outcome
 from myriad.games import get_game
 from myriad.games.user_variants import add_variants_option
 from myriad.notation.files import TextOutput, open_text_output, read_text_file
+from myriad.notation import sgf
+from myriad.notation.describe import end_text
 from myriad.notation.records import Record, read_records, replay, write_record
 
 #: The most games a match (or each pairing of a tournament) may ask for.
@@ -243,8 +246,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             results[(a, b)] = (r.wins + 0.5 * r.draws, r.games)
     anchor = "random" if "random" in bots else None
     ratings = fit_ratings(bots, results, anchor=anchor)
+    field = {b: points_elo_interval(*_field_score(b, results)) for b in bots}
     if args.json:
         print(json.dumps({"ratings": {b: round(v, 1) for b, v in ratings.items()}, "anchor": anchor,
+                          "vs_field": {b: [_finite(lo), _finite(hi)] for b, (lo, hi) in field.items()},
                           "results": [{"a": a, "b": b, "points_a": p, "games": n,
                                        "conclusive": _pairing_conclusive(p, n)}
                                       for (a, b), (p, n) in results.items()]}))
@@ -253,6 +258,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                         f"{args.games} games per pairing, {args.movetime} s/move")
     table.add_column("bot")
     table.add_column("Elo", justify="right")
+    table.add_column("vs field, 95%", justify="right")
     for b in bots:
         table.add_column(b, justify="center")
     for b in sorted(bots, key=lambda x: -ratings[x]):
@@ -266,15 +272,27 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                 cells.append(f"{n - p:g}/{n}")
             else:
                 cells.append("")
-        table.add_row(b, f"{ratings[b]:+.0f}", *cells)
+        table.add_row(b, f"{ratings[b]:+.0f}", interval_text(*field[b]), *cells)
     Console(width=max(100, 16 * (len(bots) + 2) + sum(len(b) for b in bots))).print(table)
     if anchor:
         print("Elo anchored at random = 0")
+    print("vs field: the Elo difference from the bot's opponents, on average, that its score allows at 95% "
+          "(Wilson interval; unbounded after a clean sweep)")
     close = [f"{a} vs {b} ({p:g}/{n})" for (a, b), (p, n) in results.items() if not _pairing_conclusive(p, n)]
     if close:
         print(f"too few games to conclude (the 95% interval of the score includes an even match): "
               f"{', '.join(close)}")
     return 0
+
+
+def _field_score(bot: str, results: dict[tuple[str, str], tuple[float, int]]) -> tuple[float, int]:
+    """The points ``bot`` scored and the games it played, over all its pairings."""
+    points, games = 0.0, 0
+    for (a, b), (p, n) in results.items():
+        if bot in (a, b):
+            points += p if a == bot else n - p
+            games += n
+    return points, games
 
 
 def _pairing_conclusive(points: float, games: int) -> bool:
@@ -288,16 +306,22 @@ def cmd_replay(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     text = read_text_file(args.file, "record file")
     from_sgf = getattr(game, "from_sgf", None)
-    if text.lstrip().startswith("(") and from_sgf is not None:  # an SGF record (Go)
-        start, moves = from_sgf(text, args.file)
-        records = [Record({"FEN": game.format_position(start)}, moves)]
+    if text.lstrip().startswith("(") and from_sgf is not None:  # an SGF collection (Go): one tree a game
+        trees = sgf.parse(text, args.file)
+        if not 1 <= args.index <= max(1, len(trees)):
+            raise MyriadError(f"record file {args.file!r}: --index must be 1..{len(trees)}, got {args.index}")
+        start, moves = from_sgf(text, args.file, args.index - 1)
+        root = dict(trees[args.index - 1].nodes[0]) if trees and trees[args.index - 1].nodes else {}
+        tags = {tag: root[prop][0] for prop, tag in (("PB", "Black"), ("PW", "White"), ("RE", "Result"))
+                if root.get(prop)}
+        record = Record({**tags, "FEN": game.format_position(start)}, moves)
     else:
         records = read_records(text, args.file)
-    if not records:
-        raise MyriadError(f"record file {args.file!r}: no game records found")
-    if not 1 <= args.index <= len(records):
-        raise MyriadError(f"record file {args.file!r}: --index must be 1..{len(records)}, got {args.index}")
-    record = records[args.index - 1]
+        if not records:
+            raise MyriadError(f"record file {args.file!r}: no game records found")
+        if not 1 <= args.index <= len(records):
+            raise MyriadError(f"record file {args.file!r}: --index must be 1..{len(records)}, got {args.index}")
+        record = records[args.index - 1]
     try:
         states = replay(game, record)
     except MyriadError as err:
@@ -308,7 +332,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"\n{text}")
         print(game.render(state))
     outcome = game.outcome(states[-1])
-    print(f"\nresult: {outcome.reason if outcome else 'unfinished'} ({record.tags.get('Result', '*')})")
+    said = end_text(game, outcome) if outcome else "unfinished"
+    print(f"\nresult: {said} ({_printable(record.tags.get('Result', '*'))})")
     return 0
 
 

@@ -66,6 +66,24 @@ def elo_with_error(wins: int, draws: int, losses: int) -> tuple[float, float]:
     return elo_from_score(mean), (hi - lo) / 2
 
 
+def points_elo_interval(points: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Elo bounds of :func:`wilson_bounds` (``points`` scored in ``games`` games)."""
+    lo, hi = wilson_bounds(points, games, z)
+    return elo_from_score(lo), elo_from_score(hi)
+
+
+def interval_text(lo: float, hi: float) -> str:
+    """Elo bounds in words: ``-74 to +750``, ``> +166`` (unbounded above), ``< -166``, or
+    ``unbounded``."""
+    if math.isinf(lo) and math.isinf(hi):
+        return "unbounded"
+    if math.isinf(hi):
+        return f"> {lo:+.0f}"
+    if math.isinf(lo):
+        return f"< {hi:+.0f}"
+    return f"{lo:+.0f} to {hi:+.0f}"
+
+
 def conclusive(wins: int, draws: int, losses: int) -> bool:
     """Whether the 95% interval excludes an even match (Elo 0): if not, the sample is too
     small to tell which side is stronger."""
@@ -91,7 +109,8 @@ def describe_elo(wins: int, draws: int, losses: int) -> str:
     else:
         text = f"Elo {elo:+.0f} (95%: {lo:+.0f} to {hi:+.0f})"
     if not conclusive(wins, draws, losses):
-        text += f"; not significant after {n} games (the interval includes an even match): too few to conclude"
+        text += (f"; not significant after {n} game{'' if n == 1 else 's'} (the interval includes an even match): "
+                 "too few to conclude")
     return text
 
 

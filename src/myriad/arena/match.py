@@ -172,7 +172,7 @@ def play_game(game_id: str, specs: Sequence[str], movetime: float, opening: Sequ
             return forfeit(player, "overran its time", f"{spent:.3f}s for a {movetime}s move")
         notation.append(game.format_move(state, move))
         state = game.play(state, move)
-    return finish(Outcome.draw(f"adjudicated after {max_plies} plies"))
+    return finish(Outcome.draw(f"adjudicated after {-(-max_plies // max(1, game.players))} moves"))
 
 
 #: One scheduled game: game id, the two bots, move time, opening, the bot (0 or 1) at each

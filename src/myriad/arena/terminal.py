@@ -7,24 +7,30 @@ redrawn after every move.  At a human's turn, type a move in the game's
 notation, or ``undo`` (back to your previous turn), ``redo``, ``moves`` (the legal moves),
 ``position`` (the position text), ``help`` (these commands) or ``quit``.  Text that is not
 a move and a move that is not legal are told apart (an illegal move says why where it can).  Bad input gets the reason and a hint, and
-the game carries on.
+the game carries on.  On a terminal, the board and messages are in colour (see
+:mod:`myriad.arena.colour`; ``--no-color`` or ``NO_COLOR`` turn it off), the legal moves
+are wrapped at its width, and the end is said in words ("White wins by checkmate").
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import shutil
+import sys
 import textwrap
 from collections.abc import Callable
 from typing import Any
 
 from myriad.ai import Bot, Limits, make_bot
 from myriad.arena import options
+from myriad.arena.colour import Palette, wants_colour
 from myriad.core.errors import IllegalMoveError, InvalidMoveError, MyriadError
 from myriad.core.game import Game
 from myriad.core.state import State
 from myriad.games import get_game
 from myriad.games.user_variants import add_variants_option
+from myriad.notation.describe import end_text
 
 HUMAN = "human"
 
@@ -43,7 +49,7 @@ class TerminalGame:
 
     def __init__(self, game: Game, seats: list[Bot | None], start: State, movetime: float,
                  read: Callable[[str], str] = input, write: Callable[[str], Any] = print,
-                 seed: int = 0) -> None:
+                 seed: int = 0, palette: Palette | None = None, width: int | None = None) -> None:
         if len(seats) != game.players:
             raise MyriadError(f"{game.id} has {game.players} players ({', '.join(game.player_names)}): "
                               f"{len(seats)} seats given")
@@ -57,6 +63,9 @@ class TerminalGame:
         self.movetime = movetime
         self.read = read
         self.write = write
+        #: colours (off: text unchanged) and the width the legal moves are wrapped at
+        self.palette = palette or Palette(False)
+        self.width = width
 
     @property
     def state(self) -> State:
@@ -70,9 +79,8 @@ class TerminalGame:
         while True:
             outcome = game.outcome(self.state)
             if outcome is not None:
-                winner = outcome.winner
-                who = "a draw" if winner is None else f"{game.player_names[winner]} wins"
-                self.write(f"game over: {who}, by {outcome.reason} after {len(self.notation)} plies")
+                self.write(self.palette.paint(f"game over: {end_text(game, outcome)} "
+                                              f"after {self.moves_played()}", "bold", "green"))
                 self.write(f"moves: {' '.join(self.notation)}")
                 return 0
             if game.is_chance(self.state):
@@ -140,13 +148,14 @@ class TerminalGame:
                 try:
                     move = game.parse_move(self.state, text)
                 except IllegalMoveError as err:
-                    self.write(f"not played: illegal: {err}")
+                    self.write(self.palette.paint(f"not played: illegal: {err}", "yellow"))
                     continue
                 except InvalidMoveError as err:
-                    self.write(f"not played: not a move: {err} (type 'moves' for the legal moves, 'help' for commands)")
+                    self.write(self.palette.paint(f"not played: not a move: {err} (type 'moves' for the legal "
+                                                  "moves, 'help' for commands)", "red"))
                     continue
                 except MyriadError as err:
-                    self.write(f"not played: {err}")
+                    self.write(self.palette.paint(f"not played: {err}", "red"))
                     continue
                 self.push(move, "")
                 return True
@@ -159,9 +168,9 @@ class TerminalGame:
         self.notation.append(text)
         self.redo_stack.clear()
         if who == "chance":
-            self.write(f"chance: {shown}")
+            self.write(f"chance: {self.palette.paint(shown, 'bold')}")
         elif who:
-            self.write(f"{who} plays {shown}")
+            self.write(f"{who} plays {self.palette.paint(shown, 'bold')}")
 
     def undo(self) -> bool:
         """Take moves back until it is a human's turn again (at least one move; chance's
@@ -193,10 +202,20 @@ class TerminalGame:
         return "\n".join(f"  {name:<9} {what.format(example=example)}" for name, what in COMMANDS)
 
     def moves_text(self) -> str:
-        """The legal moves, wrapped."""
+        """The legal moves, wrapped at word boundaries to the terminal's width (a move is
+        never cut, nor broken at its hyphen: ``21-17``)."""
         moves = [self.game.format_move(self.state, m) for m in self.game.legal_moves(self.state)]
-        return textwrap.fill(f"legal moves ({len(moves)}): {' '.join(moves)}", 100, subsequent_indent="  ",
+        width = self.width or shutil.get_terminal_size((100, 24)).columns
+        return textwrap.fill(f"legal moves ({len(moves)}): {' '.join(moves)}", max(20, width), subsequent_indent="  ",
                              break_long_words=False, break_on_hyphens=False)
+
+    def moves_played(self) -> str:
+        """How long the game went, in moves as players count them (a move of each player
+        is one move; chance's draws are not counted): "1 move", "23 moves"."""
+        game = self.game
+        plies = sum(1 for before in self.states[:-1] if not game.is_chance(before))
+        moves = -(-plies // max(1, game.players))
+        return f"{moves} move" + ("" if moves == 1 else "s")
 
     def viewer(self) -> int | None:
         """Whose view the terminal shows in a game with hidden information: the one human
@@ -221,9 +240,10 @@ class TerminalGame:
     def show(self) -> None:
         """Redraw the board (as the viewer sees it) and whose turn it is."""
         self.write("")
-        self.write(self.game.render(self.seen()))
+        self.write(self.palette.board(self.game, self.game.render(self.seen())))
         last = self.shown_move(self.states[-2], self.notation[-1]) if self.notation else ""
-        self.write(f"{self.game.mover_name(self.state)} to move" + (f"   last: {last}" if last else ""))
+        self.write(self.palette.paint(f"{self.game.mover_name(self.state)} to move", "bold")
+                   + (f"   last: {last}" if last else ""))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -238,7 +258,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:  # the first seat, and --second at every other
         specs = [args.first] + [args.second] * (game.players - 1)
     seats: list[Bot | None] = [None if spec == HUMAN else make_bot(spec, game) for spec in specs]
-    return TerminalGame(game, seats, start, args.movetime, seed=args.seed).run()
+    palette = Palette(wants_colour(sys.stdout, args.color))
+    return TerminalGame(game, seats, start, args.movetime, seed=args.seed, palette=palette).run()
 
 
 def add_play_command(commands: Any) -> None:
@@ -255,5 +276,7 @@ def add_play_command(commands: Any) -> None:
     play.add_argument("--position", metavar="TEXT", help="start from this position")
     play.add_argument("--movetime", type=options.seconds(), default=1.0, metavar="S",
                       help="bot seconds per move")
+    play.add_argument("--color", "--colour", action=argparse.BooleanOptionalAction, default=None,
+                      help="colour the board and messages (default: on a terminal, unless NO_COLOR is set)")
     add_variants_option(play)
     play.set_defaults(run=cmd_play)

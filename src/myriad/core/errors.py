@@ -18,7 +18,13 @@ class InvalidMoveError(MyriadError):
 
 
 class IllegalMoveError(MyriadError):
-    """A move is well formed but not legal in the position."""
+    """A move is well formed but not legal in the position; ``reason`` says why in words
+    (the rule it breaks where one is known: "your king would be in check", "a capture is
+    compulsory"), and the message quotes it."""
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class UnknownGameError(MyriadError):

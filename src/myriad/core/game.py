@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from myriad.core.errors import IllegalMoveError, InvalidMoveError, PositionError
-from myriad.core.move import CAPTURE, MOVE, Move
+from myriad.core.move import CAPTURE, MOVE, Move, NamedMove
 from myriad.core.numbers import shortened
 from myriad.core.pieces import PieceSet
 from myriad.core.state import State
@@ -154,6 +154,11 @@ class Game:
         legal moves (a stuck player who must pass has the pass)."""
         raise NotImplementedError
 
+    def named_moves(self, state: State) -> list[NamedMove]:
+        """``legal_moves(state)``, each move carrying its notation here: ``repr`` shows
+        ``<Move e4>`` (the moves of ``legal_moves`` are plain, for speed: ``describe`` names one)."""
+        return [NamedMove(move, self.format_move(state, move)) for move in self.legal_moves(state)]
+
     def outcome(self, state: State) -> Outcome | None:
         """None while the game goes on, else the result and its reason."""
         raise NotImplementedError
@@ -164,9 +169,10 @@ class Game:
         who cannot mate).  By default True: a game says where it knows better."""
         return True
 
-    def result(self, state: State, moves: list[Move]) -> Outcome | None:
-        """``outcome(state)`` when ``moves`` = ``legal_moves(state)`` is already known
-        (games override it to save regenerating the moves; search calls this one)."""
+    def result(self, state: State, moves: list[Move] | None = None) -> Outcome | None:
+        """``outcome(state)``, given ``moves`` = ``legal_moves(state)`` when already known
+        (games override it to save regenerating the moves; search calls this one); without
+        ``moves`` it is ``outcome(state)``."""
         return self.outcome(state)
 
     def play(self, state: State, move: Move) -> State:
@@ -197,7 +203,7 @@ class Game:
             key ^= self.zobrist.hands_key(state.hands) ^ self.zobrist.hands_key(nxt.hands)
         history = () if nxt.irreversible else state.history + (
             (state.key, CHECK_MARK) if nxt.gave_check else (state.key,))
-        return State(tuple(cells), nxt.to_move, nxt.flags, nxt.counters, nxt.hands, key, history)
+        return State(tuple(cells), nxt.to_move, nxt.flags, nxt.counters, nxt.hands, key, history, self)
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
         """Turn order, flags and counters after ``move`` (``cells`` already updated).
@@ -361,7 +367,7 @@ class Game:
             raise PositionError(f"{self.id}: {len(cells)} cells given, the board has {self.topology.size}")
         hands_t = tuple(tuple(h) for h in hands)
         key = self.zobrist.key(cells, to_move, flags, hands_t)
-        return State(tuple(cells), to_move, tuple(flags), tuple(counters), hands_t, key, tuple(history))
+        return State(tuple(cells), to_move, tuple(flags), tuple(counters), hands_t, key, tuple(history), self)
 
     def recomputed_key(self, state: State) -> int:
         """The key of ``state`` computed from scratch (equals ``state.key``)."""
@@ -401,10 +407,26 @@ class Game:
         for move in moves:
             if self.format_move(state, move) == text or text in self.move_aliases(state, move):
                 return move
+        raise self.illegal_move(state, text, moves)
+
+    def illegal_move(self, state: State, text: str, moves: Sequence[Move] | None = None,
+                     reason: str | None = None) -> IllegalMoveError:
+        """The error for the well-formed move ``text`` that is not legal in ``state``: it
+        names the rule the move breaks where it can (:func:`myriad.core.illegal.illegal_reason`,
+        or ``reason``) and lists the legal moves (``moves``, when already known)."""
+        from myriad.core.illegal import illegal_reason
+        moves = self.legal_moves(state) if moves is None else moves
+        why = reason or illegal_reason(self, state, text, moves)
         shown = ", ".join(self.format_move(state, m) for m in moves[:12])
         more = "" if len(moves) <= 12 else f" ... ({len(moves)} in all)"
-        raise IllegalMoveError(
-            f"{self.id}: {shortened(text)} is not legal here; legal moves: {shown or 'none'}{more}")
+        return IllegalMoveError(f"{self.id}: {shortened(text)} is not legal here: {why}; "
+                                f"legal moves: {shown or 'none'}{more}", why)
+
+    def near_moves(self, state: State) -> list[tuple[Move, str]]:
+        """Moves that one rule forbids in ``state``, each with that rule in words (a move
+        that would leave the king in check, a quiet move while a capture is compulsory, a
+        ko): how an illegal move is explained.  None here; games add theirs."""
+        return []
 
     def describe(self, state: State, move: Move) -> str:
         """``move`` in the game's notation, as played from ``state`` (``Nf3``); raises
@@ -412,7 +434,8 @@ class Game:
         position it is played from)."""
         if move not in self.legal_moves(state) and not (
                 self.is_chance(state) and any(move == m for m, _ in self.chance_outcomes(state))):
-            raise IllegalMoveError(f"{self.id}: {move!r} is not a legal move in {self.format_position(state)!r}")
+            raise IllegalMoveError(f"{self.id}: {move!r} is not a legal move in {self.format_position(state)!r}",
+                                   "it is not one of the legal moves here")
         return self.format_move(state, move)
 
     def show(self, state: State) -> str:
@@ -424,6 +447,11 @@ class Game:
     def play_text(self, state: State, text: str) -> State:
         """Parse and play one move written in the game's notation."""
         return self.play(state, self.parse_move(state, text))
+
+    def move_square_names(self) -> Sequence[str]:
+        """The name of each position as move texts write it (the topology's names, unless
+        the game's move notation numbers its squares otherwise)."""
+        return self.topology.names
 
     def square_name(self, pos: int) -> str:
         """The name of a position."""

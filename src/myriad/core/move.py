@@ -89,3 +89,27 @@ class Move(tuple):  # type: ignore[type-arg]
 
 
 PASS = Move()
+
+
+class NamedMove(Move):
+    """A move with its notation in the position it was listed for
+    (:meth:`myriad.core.game.Game.named_moves`): its repr is ``<Move Nf3>``, ``text`` the
+    notation.  It equals and hashes as the plain move (``move in game.legal_moves(state)``,
+    ``game.play(state, move)`` alike); search lists plain moves, so they cost nothing."""
+
+    text: str
+
+    def __new__(cls, actions: Move, text: str) -> NamedMove:
+        move = super().__new__(cls, actions)
+        move.text = text
+        return move
+
+    def __repr__(self) -> str:
+        return f"<Move {self.text}>"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (NamedMove, (Move(self), self.text))
+

@@ -405,6 +405,54 @@ class PieceGame(Game):
             legal.append(PASS)
         return legal
 
+    def move_square_names(self) -> Sequence[str]:
+        """The squares as coordinate moves write them (``h2e2`` in xiangqi counts ranks from 0)."""
+        return self.coordinate_names
+
+    def royal_name(self, state: State) -> str:
+        """The name of the royal piece of the side to move ("king", "general"); "king"
+        when it has none on the board."""
+        king = self.royal_square(state.cells, state.to_move)
+        return self.pieces.kind(state.cells[king]).name if king >= 0 else "king"
+
+    def near_moves(self, state: State) -> list[tuple[Move, str]]:
+        """The pieces' moves that only the royal piece's safety forbids: each would leave it
+        attacked ("your king would be in check"; "your king is in check and ..." when it
+        already is) or facing the enemy's royal piece (xiangqi's flying general)."""
+        rules = self.piece_rules
+        player = state.to_move
+        if not rules.royal_check or self.outcome(state) is not None:
+            return []
+        king = self.royal_square(state.cells, player)
+        if king < 0:
+            return []
+        cells, royal, enemy = state.cells, self.royal, 1 - player
+        ep = state.flags[1] - 1 if len(state.flags) > 1 else -1
+        legal = set(self.legal_moves(state))
+        name = self.royal_name(state)
+        checked = self.tables.attacked(cells, king, enemy)
+        facing = self.royals_face if rules.royals_may_not_face or rules.facing_royals_end else None
+        near = []
+        for move in self.tables.pseudo_moves(cells, player, ep, False):
+            if move in legal:
+                continue
+            board = list(cells)
+            for kind, a, b, p, _ in move:
+                board[a] = 0
+                if kind == MOVE:
+                    board[b] = p
+            last = move[-1]
+            mine = last[2] if last[3] in royal else king
+            if self.tables.attacked(board, mine, enemy):
+                why = (f"your {name} is in check and this move leaves it in check" if checked and mine == king
+                       else f"your {name} would be in check")
+            elif facing is not None and facing(board, mine):
+                why = f"it leaves your {name} facing the enemy {name} on an open file"
+            else:
+                continue
+            near.append((move, why))
+        return near
+
     def _in_place_promotions(self, cells: Sequence[int], player: int) -> list[Move]:
         """Promotions that are moves of their own (``Promotion.in_place``): the piece becomes
         the new kind where it stands or on an empty square the new kind moves to."""
@@ -575,9 +623,11 @@ class PieceGame(Game):
     def outcome(self, state: State) -> Outcome | None:
         return self._judge(state, self.moves_by_rules(state))
 
-    def result(self, state: State, moves: list[Move]) -> Outcome | None:
+    def result(self, state: State, moves: list[Move] | None = None) -> Outcome | None:
         """None while there are legal moves (``legal_moves`` lists none once the game is
         over), else the outcome."""
+        if moves is None:  # (not given: the outcome works them out)
+            return self.outcome(state)
         return None if moves else self.outcome(state)
 
     def _judge(self, state: State, moves: list[Move]) -> Outcome | None:

@@ -336,7 +336,9 @@ class Banqi(Game):
             return None
         return self.result(state, self.legal_moves(state))
 
-    def result(self, state: State, moves: list[Move]) -> Outcome | None:
+    def result(self, state: State, moves: list[Move] | None = None) -> Outcome | None:
+        if moves is None:  # (not given: the outcome works them out)
+            return self.outcome(state)
         if state.to_move == self.chance_player:
             return None
         lost = self.lost_colour(state)

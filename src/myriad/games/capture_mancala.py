@@ -126,10 +126,12 @@ class CaptureMancala(Game):
         """See :meth:`result`."""
         return self.result(state, self.legal_moves(state))
 
-    def result(self, state: State, moves: list[Move]) -> Outcome | None:
+    def result(self, state: State, moves: list[Move] | None = None) -> Outcome | None:
         """More than half of the seeds captured wins, half each draws; with no legal move (or
         at a repetition) each player adds the seeds on their side to their store and the
         larger store wins."""
+        if moves is None:  # (not given: the outcome works them out)
+            return self.outcome(state)
         reason = self._decided(state)
         if reason == "captured":
             scores = (state.cells[self.stores[0]], state.cells[self.stores[1]])

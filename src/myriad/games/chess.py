@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from myriad.core.errors import IllegalMoveError, InvalidMoveError
+from myriad.core.illegal import NOT_AMONG_LEGAL, illegal_reason
 from myriad.core.move import Move
 from myriad.core.numbers import shortened
 from myriad.core.piece_game import PieceGame
@@ -158,6 +159,8 @@ class ChessGame(PieceGame):
             shown = ", ".join(list(wxf_texts(self, state, legal).values())[:16]) or "none"
         else:
             shown = ", ".join(san(self, state, m, legal) for m in legal[:16]) or "none"
-        why = " (your king is in check: the move must get it out of check)" if self.in_check(state) else ""
-        raise IllegalMoveError(f"{self.id}: {text!r} is not legal here{why}; legal moves: {shown}"
-                               + (f" ... ({len(legal)} in all)" if len(legal) > 16 else ""))
+        why = illegal_reason(self, state, text, legal)
+        if why == NOT_AMONG_LEGAL and self.in_check(state):
+            why = f"your {self.royal_name(state)} is in check: the move must get it out of check"
+        raise IllegalMoveError(f"{self.id}: {text!r} is not legal here: {why}; legal moves: {shown}"
+                               + (f" ... ({len(legal)} in all)" if len(legal) > 16 else ""), why)

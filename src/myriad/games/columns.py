@@ -110,7 +110,7 @@ class ColumnDraughts(Game):
         side = self.zobrist.side
         key ^= side[state.to_move] ^ side[nxt.to_move]
         history = () if nxt.irreversible else state.history + (state.key,)
-        return State(tuple(cells), nxt.to_move, state.flags, nxt.counters, state.hands, key, history)
+        return State(tuple(cells), nxt.to_move, state.flags, nxt.counters, state.hands, key, history, self)
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
         top = self.columns.top(state.cells[move[0][1]])
@@ -121,7 +121,9 @@ class ColumnDraughts(Game):
     def outcome(self, state: State) -> Outcome | None:
         return self.result(state, self.legal_moves(state))
 
-    def result(self, state: State, moves: list[Move]) -> Outcome | None:
+    def result(self, state: State, moves: list[Move] | None = None) -> Outcome | None:
+        if moves is None:  # (not given: the outcome works them out)
+            return self.outcome(state)
         if state.repetitions() >= 2:
             return Outcome.draw("threefold repetition")
         if state.counters[0] >= self.draw_plies:

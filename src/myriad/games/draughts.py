@@ -183,6 +183,11 @@ class Draughts(Game):
             return f"{self.draw_plies // 2} moves each without a capture or a man move"
         return None
 
+    def near_moves(self, state: State) -> list[tuple[Move, str]]:
+        """Quiet moves while a capture is compulsory, and captures that take fewer than the
+        most (under the majority rule), each with the rule it breaks."""
+        return [] if self.outcome(state) is not None else self.jumps.breaches(state.cells, state.to_move)
+
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
         # Captures (more than one action) and man moves cannot be undone.
         irreversible = len(move) != 1 or state.cells[move[0][1]] in self.man
@@ -192,7 +197,9 @@ class Draughts(Game):
     def outcome(self, state: State) -> Outcome | None:
         return self.result(state, self.legal_moves(state))
 
-    def result(self, state: State, moves: list[Move]) -> Outcome | None:
+    def result(self, state: State, moves: list[Move] | None = None) -> Outcome | None:
+        if moves is None:  # (not given: the outcome works them out)
+            return self.outcome(state)
         reason = self.drawn(state)
         if reason:
             return Outcome.draw(reason)

@@ -219,11 +219,34 @@ class Go(Game):
                               + tuple((CAPTURE, q, q, cells[q], 0) for q in taken)))
         return moves
 
+    def near_moves(self, state: State) -> list[tuple[Move, str]]:
+        """Each empty point the mover may not play, with why: suicide (the stone or its
+        chain would have no liberty) or ko (the board would repeat an earlier one)."""
+        if self.finished(state):
+            return []
+        me, cells = state.to_move, state.cells
+        legal = set(self.legal_moves(state))
+        quiet = self.quiet_moves[me]
+        placeable = {}
+        for pos, taken in self.surround.placements(cells, me, self.chains(cells)):
+            placeable[pos] = Move(((DROP, pos, pos, self.stones[me], 0),)
+                                  + tuple((CAPTURE, q, q, cells[q], 0) for q in taken))
+        near = []
+        for pos, cell in enumerate(cells):
+            if cell:
+                continue
+            move = placeable.get(pos)
+            if move is None:
+                near.append((quiet[pos], "suicide: the stone would have no liberty"))
+            elif move not in legal:
+                near.append((move, "ko: the move would repeat an earlier position (superko)"))
+        return near
+
     def play(self, state: State, move: Move) -> State:
         """The state after ``move``; the history keeps the earlier boards (for superko)."""
         after = super().play(state, move)
         return State(after.cells, after.to_move, after.flags, after.counters, after.hands, after.key,
-                     state.history + (self.board_key(state),))
+                     state.history + (self.board_key(state),), self)
 
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
         """The other player moves; passes in a row, plies and captures are counted."""
@@ -257,8 +280,10 @@ class Go(Game):
             return Outcome.draw(f"{text}: jigo")
         return Outcome.win(0 if margin > 0 else 1, f"{text}: {'B' if margin > 0 else 'W'}+{abs(margin):g}")
 
-    def result(self, state: State, moves: list[Move]) -> Outcome | None:
+    def result(self, state: State, moves: list[Move] | None = None) -> Outcome | None:
         """:meth:`outcome`, skipped when ``moves`` (the legal moves) exist."""
+        if moves is None:  # (not given: the outcome works them out)
+            return self.outcome(state)
         return None if moves else self.outcome(state)
 
     # -- knowledge for bots ------------------------------------------------------------------
@@ -604,11 +629,15 @@ class Go(Game):
         tail = "R" if self.first_capture else f"{margin:g}"
         return f"{'B' if winner == 0 else 'W'}+{tail}"
 
-    def from_sgf(self, text: str, source: str = "SGF") -> tuple[State, list[str]]:
-        """The start position and the moves (as GTP text) of the main line of the first
-        game in the SGF ``text``; raises ``PositionError`` naming ``source`` when it is not
-        a Go record of this board (``SZ``) or its setup cannot be read."""
-        nodes = sgf.main_line(sgf.parse(text, source))
+    def from_sgf(self, text: str, source: str = "SGF", game: int = 0) -> tuple[State, list[str]]:
+        """The start position and the moves (as GTP text) of the main line of game number
+        ``game`` (from 0) in the SGF collection ``text``; raises ``PositionError`` naming
+        ``source`` when it is not a Go record of this board (``SZ``), its setup cannot be
+        read or the collection has fewer games."""
+        trees = sgf.parse(text, source)
+        if not 0 <= game < max(1, len(trees)):
+            raise PositionError(f"{source}: no game {game + 1} (the file holds {len(trees)})")
+        nodes = sgf.main_line(trees[game:game + 1])
         root = dict(nodes[0]) if nodes else {}
         if root.get("GM", ["1"])[0] != "1":
             raise PositionError(f"{source}: not a Go record (GM[{root['GM'][0]}])")

@@ -153,8 +153,10 @@ class Hex(Game):
             return Outcome.win(mover, f"{self.player_names[mover]} joins its sides")
         return None
 
-    def result(self, state: State, moves: list[Move]) -> Outcome | None:
+    def result(self, state: State, moves: list[Move] | None = None) -> Outcome | None:
         """:meth:`outcome`: the game goes on exactly when there are moves."""
+        if moves is None:  # (not given: the outcome works them out)
+            return self.outcome(state)
         return None if moves else self.outcome(state)
 
     def entered_by_button(self, move: Move) -> bool:

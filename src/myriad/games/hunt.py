@@ -143,7 +143,9 @@ class HuntGame(Game):
     def outcome(self, state: State) -> Outcome | None:
         return self.result(state, self.legal_moves(state))
 
-    def result(self, state: State, moves: list[Move]) -> Outcome | None:
+    def result(self, state: State, moves: list[Move] | None = None) -> Outcome | None:
+        if moves is None:  # (not given: the outcome works them out)
+            return self.outcome(state)
         taken = self._taken(state)
         if taken >= self.capture_goal:
             return Outcome.win(HUNTER, f"{taken} {self.player_names[PREY]} taken")

@@ -241,7 +241,7 @@ class InARow(Game):
         if self.goals[me].completed_at(cells, pos):
             flags = (me + 1,)
             key ^= zobrist.flags_key(state.flags) ^ zobrist.flags_key(flags)
-        child = State(tuple(cells), 1 - me, flags, state.counters, state.hands, key)
+        child = State(tuple(cells), 1 - me, flags, state.counters, state.hands, key, (), self)
         if self.line_index is not None:
             parents = self._parents
             self._parent_budget.make_room(parents)
@@ -630,8 +630,8 @@ class InARow(Game):
             pos = self.topology.index.get(text.strip(), -1)
             if pos >= 0 and not state.cells[pos] and self.forbidden_points(state) >> pos & 1:
                 why = self.forbidden.verdict(state.cells, pos, self.stones[0])
-                raise IllegalMoveError(f"{self.id}: {text.strip()} is a forbidden point for "
-                                       f"{self.player_names[0]} ({why}), not a legal move here")
+                rule = f"{text.strip()} is a forbidden point for {self.player_names[0]} ({why})"
+                raise IllegalMoveError(f"{self.id}: {rule}, not a legal move here", rule)
         return super().parse_move(state, text)
 
     def format_position(self, state: State) -> str:

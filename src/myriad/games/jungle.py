@@ -235,7 +235,9 @@ class Jungle(Game):
     def outcome(self, state: State) -> Outcome | None:
         return self.result(state, self.legal_moves(state))
 
-    def result(self, state: State, moves: list[Move]) -> Outcome | None:
+    def result(self, state: State, moves: list[Move] | None = None) -> Outcome | None:
+        if moves is None:  # (not given: the outcome works them out)
+            return self.outcome(state)
         decided = self._decided(state)
         if decided is not None:
             return decided

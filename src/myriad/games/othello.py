@@ -41,7 +41,7 @@ from myriad.core.mechanics.placement import (
     forced_pass,
     passes_after,
 )
-from myriad.core.move import Move
+from myriad.core.move import DROP, PASS, Move
 from myriad.core.numbers import read_int, shortened
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.state import State
@@ -171,6 +171,20 @@ class Othello(Game):
             return []
         return forced_pass(moves, state.counters[0])
 
+    def near_moves(self, state: State) -> list[tuple[Move, str]]:
+        """Each empty cell that flanks nothing, and the pass while a disc can be placed."""
+        legal = self.legal_moves(state)
+        if not legal:
+            return []
+        placeable = {m.to for m in legal if m}
+        disc = self.discs[state.to_move]
+        near = [(Move(((DROP, pos, pos, disc, 0),)),
+                 "a disc must outflank at least one of the opponent's discs (a line of them ending at one of yours)")
+                for pos, cell in enumerate(state.cells) if not cell and pos not in placeable]
+        if placeable:
+            near.append((PASS, "you may pass only when you cannot place a disc"))
+        return near
+
     def after_move(self, state: State, move: Move, cells: list[int]) -> Next:
         """The other player moves; passes in a row are counted."""
         return Next(1 - state.to_move, state.flags, (passes_after(move, state.counters[0]),),
@@ -187,8 +201,10 @@ class Othello(Game):
             return Outcome.draw(f"equal discs: {black}-{white}")
         return Outcome.win(0 if black > white else 1, f"more discs: {black}-{white}")
 
-    def result(self, state: State, moves: list[Move]) -> Outcome | None:
+    def result(self, state: State, moves: list[Move] | None = None) -> Outcome | None:
         """:meth:`outcome`, skipped when ``moves`` (the legal moves) include a placement."""
+        if moves is None:  # (not given: the outcome works them out)
+            return self.outcome(state)
         if moves and moves[0]:
             return None
         return self.outcome(state)

@@ -281,7 +281,9 @@ class Tafl(Game):
             return Outcome.draw(f"{self.tafl_rules.move_limit} plies without a capture")
         return None
 
-    def result(self, state: State, moves: list[Move]) -> Outcome | None:
+    def result(self, state: State, moves: list[Move] | None = None) -> Outcome | None:
+        if moves is None:  # (not given: the outcome works them out)
+            return self.outcome(state)
         return None if moves else self.outcome(state)
 
     def _can_move(self, state: State) -> bool:

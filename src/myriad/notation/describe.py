@@ -11,6 +11,7 @@ from myriad.core.move import Move
 from myriad.core.state import State
 
 
+
 def outcome_json(game: Game, outcome: Outcome | None) -> dict[str, Any] | None:
     """``{"scores", "reason", "winner"}`` (winner: a player name, or null), or None."""
     if outcome is None:

@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 
 from myriad.core.errors import IllegalMoveError, InvalidMoveError
+from myriad.core.illegal import illegal_reason
 from myriad.core.game import Game
 from myriad.core.move import DROP, MOVE, Move
 from myriad.core.numbers import shortened
@@ -94,12 +95,13 @@ def parse_usi(game: Game, state: State, text: str, legal: Sequence[Move] | None 
             continue
     if written in texts:
         return texts[written]
-    hint = ""
+    why = ""
     if found["frm"] is not None:
         other = written[:-1] if found["promote"] else written + "+"
         if other in texts:
-            hint = (f" (the piece may not promote there: {other} is legal)" if found["promote"]
-                    else f" (the piece must promote there: {other} is legal)")
+            why = (f"the piece may not promote there: {other} is legal" if found["promote"]
+                   else f"the piece must promote there: {other} is legal")
+    why = why or illegal_reason(game, state, text, legal)
     shown = ", ".join(sorted(texts)[:16]) or "none"
-    raise IllegalMoveError(f"{game.id}: {shortened(text)} is not legal here{hint}; legal moves: {shown}"
-                           + (f" ... ({len(texts)} in all)" if len(texts) > 16 else ""))
+    raise IllegalMoveError(f"{game.id}: {shortened(text)} is not legal here: {why}; legal moves: {shown}"
+                           + (f" ... ({len(texts)} in all)" if len(texts) > 16 else ""), why)

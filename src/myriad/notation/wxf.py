@@ -44,6 +44,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from myriad.core.errors import IllegalMoveError, InvalidMoveError
+from myriad.core.illegal import NOT_AMONG_LEGAL, illegal_reason
 from myriad.core.move import MOVE, Move
 from myriad.core.numbers import shortened
 from myriad.core.state import State
@@ -231,8 +232,9 @@ def _parse_coordinates(game: PieceGame, state: State, text: str, frm: str, to: s
     for move in legal:
         if game.uci(state, move) == frm + to:
             return move
-    raise IllegalMoveError(f"{game.id}: {shortened(text)} is not legal here{_in_check(game, state)}; "
-                           f"legal moves: {_listed(game, state, legal)}")
+    why = _reason(game, state, text, legal)
+    raise IllegalMoveError(f"{game.id}: {shortened(text)} is not legal here: {why}; "
+                           f"legal moves: {_listed(game, state, legal)}", why)
 
 
 def _near_miss(game: PieceGame, state: State, text: str, who: str, step: str,
@@ -261,17 +263,30 @@ def _near_miss(game: PieceGame, state: State, text: str, who: str, step: str,
                 else f"no piece of yours written {who} (two like pieces on one file are written + front, "
                      f"- rear)")
         raise IllegalMoveError(f"{game.id}: {shortened(text)} is not legal here: there is {what}; "
-                               f"legal moves: {_listed(game, state, list(texts))}")
+                               f"legal moves: {_listed(game, state, list(texts))}", f"there is {what}")
     own = sorted(t for m, t in texts.items() if (s := _simple(game, state, m)) is not None and s[0] in squares)
     kind = game.pieces.kind(state.cells[squares[0]]).name
     where = " or ".join(names[p] for p in squares)
-    raise IllegalMoveError(f"{game.id}: {shortened(text)} is not legal here: your {kind} on {where} "
-                           f"cannot make it{_in_check(game, state)}; its legal moves: "
-                           f"{', '.join(own) or 'none'}")
+    why = NOT_AMONG_LEGAL  # (the squares of a WXF text are not named: the near moves' steps are compared)
+    for move, rule in game.near_moves(state):
+        simple = _simple(game, state, move)
+        if simple is not None and simple[0] in squares and _step(game, simple[0], simple[1], player) == step:
+            why = rule
+            break
+    if why == NOT_AMONG_LEGAL and game.in_check(state):
+        why = f"your {game.royal_name(state)} is in check: the move must get it out of check"
+    if why == NOT_AMONG_LEGAL:
+        why = f"your {kind} on {where} cannot make it"
+    raise IllegalMoveError(f"{game.id}: {shortened(text)} is not legal here: {why}; its legal moves: "
+                           f"{', '.join(own) or 'none'}", why)
 
 
-def _in_check(game: PieceGame, state: State) -> str:
-    return " (your king is in check: the move must get it out of check)" if game.in_check(state) else ""
+def _reason(game: PieceGame, state: State, text: str, legal: Sequence[Move]) -> str:
+    """Why ``text`` is not legal (:func:`illegal_reason`), or that the royal piece is in check."""
+    why = illegal_reason(game, state, text, legal)
+    if why == NOT_AMONG_LEGAL and game.in_check(state):
+        return f"your {game.royal_name(state)} is in check: the move must get it out of check"
+    return why
 
 
 def _listed(game: PieceGame, state: State, legal: Sequence[Move]) -> str:

@@ -172,12 +172,33 @@ class JumpCaptures:
             return captures
         return captures + self._quiet(cells, player, men, kings)
 
-    def captures(self, cells: Sequence[int], player: int) -> list[Move]:
-        """Every capture of ``player`` (after the maximum-capture rule and the merging of
-        duplicate routes)."""
+    def captures(self, cells: Sequence[int], player: int, maximum: bool = True) -> list[Move]:
+        """Every capture of ``player`` (after the maximum-capture rule, unless ``maximum`` is
+        False, and the merging of duplicate routes)."""
         man, king = self.men[player], self.kings[player]
         return self._captures(cells, player, [pos for pos, v in enumerate(cells) if v == man],
-                              [pos for pos, v in enumerate(cells) if v == king])
+                              [pos for pos, v in enumerate(cells) if v == king], maximum)
+
+    def breaches(self, cells: Sequence[int], player: int) -> list[tuple[Move, str]]:
+        """The moves that only the capture rules forbid ``player`` here, each with the rule
+        in words: every quiet move while a capture is compulsory, and (under the majority
+        rule) every capture that takes less than the most."""
+        captures = self.captures(cells, player)
+        if not captures:
+            return []
+        names = self.topology.names
+        out: list[tuple[Move, str]] = []
+        if self.compulsory:
+            takers = ", ".join(names[p] for p in sorted({m.frm for m in captures}))
+            why = f"a capture is compulsory (the pieces that can take: {takers})"
+            out.extend((m, why) for m in self.quiet_moves(cells, player))
+        if self.maximum_capture:
+            allowed = set(captures)
+            most = max(len(m.captures) for m in captures)
+            why = (f"the majority rule: a capture must take the most pieces ({most})" if self.capture_values is None
+                   else "the majority rule: a capture must take the most (kings count more than men)")
+            out.extend((m, why) for m in self.captures(cells, player, maximum=False) if m not in allowed)
+        return out
 
     def quiet_moves(self, cells: Sequence[int], player: int) -> list[Move]:
         """Non-capturing moves: men step forward, kings step (or slide, when flying)."""
@@ -200,7 +221,8 @@ class JumpCaptures:
                     out.append(move)
         return out
 
-    def _captures(self, cells: Sequence[int], player: int, men: list[int], kings: list[int]) -> list[Move]:
+    def _captures(self, cells: Sequence[int], player: int, men: list[int], kings: list[int],
+                  maximum: bool = True) -> list[Move]:
         enemy = self._enemy[player]
         routes: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         board: list[int] | None = None
@@ -228,7 +250,7 @@ class JumpCaptures:
             board[pos] = cells[pos]
         if not routes:
             return []
-        if self.maximum_capture:
+        if self.maximum_capture and maximum:
             if self.capture_values is None:
                 most = max(len(caps) for _, caps in routes)
                 routes = [r for r in routes if len(r[1]) == most]
