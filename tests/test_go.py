@@ -227,3 +227,37 @@ def test_replay_reads_an_sgf_record(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "\nB1\n" in out and out.count("\n 1 ") == 6  # the start and five positions
     assert "result: unfinished" in out
     assert "X X . . . . . . ." not in out.split("\nB1\n")[1] and " 1 . X" in out.split("\nB1\n")[1]
+
+
+def test_records_of_go_are_sgf_with_their_tags_and_an_off_board_end() -> None:
+    from myriad.core.game import Outcome
+    from myriad.notation.records import record_format, write_record
+
+    game = go9()
+    assert record_format(game) == "sgf" and record_format(get_game("chess")) == "pgn"
+    start = game.initial_state("handicap2")
+    texts = ["E5", "D4", "pass"]
+    tags = {"Black": "alice", "White": "bob", "Date": "2026.11.24", "TimeControl": "300+3", "Round": "2"}
+    record = write_record(game, texts, Outcome.win(0, "resignation"), tags, start=start)
+    assert record.startswith("(;FF[4]GM[1]") and record.endswith(")\n")
+    for prop in ("PB[alice]", "PW[bob]", "DT[2026-11-24]", "RO[2]", "RE[B+R]", "AB[cg][gc]"):
+        assert prop in record, prop
+    assert "TimeControl: 300+3" in record and "Termination: resignation" in record
+    again, read = game.from_sgf(record)
+    assert again == start and read == texts
+    on_time = write_record(game, texts, Outcome.win(1, "time forfeit"), {}, start=start)
+    assert "RE[W+T]" in on_time
+    with pytest.raises(InvalidMoveError):  # a record's moves are the game's own
+        write_record(game, ["Z9"], None)
+
+
+def test_match_out_writes_an_sgf_collection_that_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "games.sgf"
+    assert main(["match", "atarigo", "random:seed=1", "random:seed=2", "--games", "2", "--jobs", "1",
+                 "--out", str(out)]) == 0
+    text = out.read_text()
+    assert text.count("(;FF[4]") == 2 and "PB[random:seed=1]" in text and "PW[random:seed=1]" in text
+    capsys.readouterr()
+    for index in ("1", "2"):
+        assert main(["replay", "atarigo", str(out), "--index", index]) == 0
+        assert "result: " in capsys.readouterr().out

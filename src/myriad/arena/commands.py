@@ -364,7 +364,7 @@ def add_commands(commands: Any) -> None:
     match.add_argument("--jobs", type=options.count(1, MAX_JOBS), default=1, metavar="J")
     match.add_argument("--seed", type=options.count(0, 10**9 - 1), default=1, metavar="K")
     match.add_argument("--openings", metavar="FILE", help="one opening (moves) per line")
-    match.add_argument("--out", metavar="FILE", help="save the games (PGN / PDN / move lists)")
+    match.add_argument("--out", metavar="FILE", help="save the games (PGN / PDN / SGF / move lists)")
     match.add_argument("--json", action="store_true")
     add_variants_option(match)
     match.set_defaults(run=cmd_match)

@@ -622,6 +622,9 @@ class Go(Game):
         winner = outcome.winner
         if winner is None:
             return "0"
+        ended = {"resignation": "R", "time forfeit": "T"}.get(outcome.reason)
+        if ended:  # (a game ended off the board: by resignation or on time)
+            return f"{'B' if winner == 0 else 'W'}+{ended}"
         state = start
         for move in moves:
             state = self.play(state, move)

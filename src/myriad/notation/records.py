@@ -1,4 +1,5 @@
-"""Game records: PGN for the chess family, PDN for draughts, a plain move list otherwise.
+"""Game records: PGN for the chess family, PDN for draughts, SGF for a game that writes it
+(Go: :class:`SgfRecords`), a plain move list otherwise.
 
 Each record has tag pairs (``[White "alphabeta"]``), then the moves numbered in pairs, then
 the result (``1-0``, ``0-1``, ``1/2-1/2`` or ``*``).  ``read_records`` takes any of them back
@@ -16,9 +17,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
 
 from myriad.core.errors import MyriadError
 from myriad.core.game import Game, Outcome
+from myriad.core.move import Move
 from myriad.core.state import State
 
 #: A move number before a move (``12.``, ``12...``, ``12.e4``), but not the WXF move ``33.4`` (the
@@ -71,14 +74,59 @@ def result_text(outcome: Outcome | None) -> str:
     return "1/2-1/2" if winner is None else ("1-0" if winner == 0 else "0-1")
 
 
+@runtime_checkable
+class SgfRecords(Protocol):
+    """A game whose records are SGF (Go): it writes one from its start and moves, with SGF
+    properties (``info``: ``PB``, ``DT``, ...) in the root node."""
+
+    def to_sgf(self, start: State, moves: Sequence[Move], outcome: Outcome | None = None,
+               info: dict[str, str] | None = None) -> str: ...
+
+
+#: Record tags and the SGF root properties that carry them; the others go in the game
+#: comment (``GC``), one ``Name: value`` line each.
+SGF_PROPERTIES = {"Black": "PB", "White": "PW", "Date": "DT", "Event": "EV", "Round": "RO", "Site": "PC"}
+
+
 def record_format(game: Game) -> str:
-    """``pgn``, ``pdn`` or ``txt`` for the game's family."""
+    """``sgf`` for a game that writes SGF, else ``pgn``, ``pdn`` or ``txt`` by family."""
+    if isinstance(game, SgfRecords):
+        return "sgf"
     return {"chess": "pgn", "draughts": "pdn"}.get(game.family, "txt")
+
+
+def write_sgf(game: SgfRecords, moves: Sequence[Move], outcome: Outcome | None,
+              tags: Mapping[str, str], start: State) -> str:
+    """One SGF game tree: the record's tags as root properties (:data:`SGF_PROPERTIES`, the
+    rest in the game comment), the date as SGF writes it (``2026-11-24``)."""
+    info: dict[str, str] = {}
+    comment: list[str] = []
+    for name, value in tags.items():
+        if name in SGF_PROPERTIES:
+            info[SGF_PROPERTIES[name]] = value.replace(".", "-") if name == "Date" else value
+        elif name not in ("Game", "Result"):
+            comment.append(f"{name}: {value}")
+    if comment:
+        info["GC"] = "\n".join(comment)
+    tree = game.to_sgf(start, moves, outcome, info)
+    return tree if tree.endswith("\n") else tree + "\n"
 
 
 def write_record(game: Game, moves: Sequence[str], outcome: Outcome | None,
                  tags: Mapping[str, str] | None = None, start: State | None = None) -> str:
-    """One record as text, ending with a blank line."""
+    """One record as text, ending with a blank line (SGF: one game tree and a line break, so
+    that records written one after another make an SGF collection)."""
+    if isinstance(game, SgfRecords):
+        begin = start if start is not None else game.initial_state()
+        played: list[Move] = []
+        at = begin
+        for notation in moves:
+            played.append(game.parse_move(at, notation))
+            at = game.play(at, played[-1])
+        all_tags = dict(tags or {})
+        if outcome is not None:
+            all_tags.setdefault("Termination", outcome.reason)
+        return write_sgf(game, played, outcome, all_tags, begin)
     all_tags = {"Game": game.id, **dict(tags or {}), "Result": result_text(outcome)}
     if start is not None and start != game.initial_state():
         all_tags["FEN"] = game.format_position(start)
