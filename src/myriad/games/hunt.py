@@ -309,6 +309,13 @@ FOX_RULES = (
     "a capture{progress} draw.")
 
 
+#: The geese win only by closing in: each point of the fox's region weighs far more than a
+#: step of the fox, a goose the fox could jump from its region is a weakness, and geese
+#: drawn close to the fox (``spread``) are progress before the region can shrink (measured
+#: against ``heuristic``: see the README).
+FOX_KNOWLEDGE = HuntKnowledge(region=40, mobility=2, exposed=15, spread=4)
+
+
 def fox_and_geese(geese: int = 13) -> HuntGame:
     """Fox and geese: ``geese`` = 13 (geese move along any line, they move first, the fox
     wins when fewer than 4 are left) or 17 (geese step forward or sideways, never along a
@@ -327,7 +334,7 @@ def fox_and_geese(geese: int = 13) -> HuntGame:
         name=f"Fox and geese ({geese} geese)", topology=cross_board(), player_names=("fox", "geese"),
         hunter=("fox", "f"), prey=("goose", "g"), start=start, prey_total=geese, prey_dirs=dirs,
         continue_capture="may", capture_goal=geese - least + 1, move_limit=150,
-        repetition_draws=False,
+        repetition_draws=False, knowledge=FOX_KNOWLEDGE,
         rules=FOX_RULES.format(n=geese, first=first, geese=how, least=least,
                                progress=" or a forward goose step" if geese == 17 else ""))
     return game
