@@ -36,8 +36,8 @@ PLAIN = "quiescence=0,threats=0,moves=0,root=0"
 def literal_values(game: Game, state: State, depth: int, ply: int = 0) -> tuple[int, ...]:
     """Every player's value of ``state`` searched ``depth`` plies: the player to move
     takes the child best for that player."""
-    if ply and state.key in state.history:  # a repetition: a draw, as the searchers count it
-        return (0,) * game.players
+    if ply and state.key in state.history:  # a repetition: as the game's rule scores it
+        return tuple(terminal_score(game.repetition_outcome(state), p, ply) for p in range(game.players))
     outcome = game.outcome(state)
     if outcome is not None:
         return tuple(terminal_score(outcome, player, ply) for player in range(game.players))

@@ -405,7 +405,8 @@ class AlphaBeta(Bot):
         self._tick()
         game = self.game
         if ply and state.history and state.key in state.history:
-            return 0  # a repeated position: a draw as far as search cares
+            # a repeated position: scored as the rules score repetition (a draw by default)
+            return terminal_score(game.repetition_outcome(state), state.to_move, ply)
         alpha_start = alpha
         entry = self.tt.get(state.key)
         tt_move = None

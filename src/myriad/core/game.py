@@ -51,6 +51,9 @@ class Outcome:
         return Outcome((0.5,) * players, reason)
 
 
+#: What a repeated position is worth by default (see :meth:`Game.repetition_outcome`).
+REPEATED = Outcome.draw("repetition")
+
 #: Written into a state's history after the key of a position whose move gave check, for
 #: perpetual-check rules (no key equals it: keys are not negative).
 CHECK_MARK = -1
@@ -302,6 +305,13 @@ class Game:
                 material[owner_of[c]] += value_of[c]
         others = sum(material) - material[player]
         return material[player] - (others / (self.players - 1) if self.players > 1 else 0.0)
+
+    def repetition_outcome(self, state: State) -> Outcome:
+        """The result a search gives ``state`` when it meets the position again on the line
+        it searches (``state.key`` in ``state.history``): what the rules make of the
+        repetition if it goes on until they end the game.  Default: a draw; a game whose
+        repetition rule decides otherwise (a loss for one side, the board counted) says so."""
+        return REPEATED
 
     def move_heuristic(self, state: State, move: Move) -> float:
         """How promising ``move`` looks before searching it (higher first).

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
-from myriad.core.game import Game, Next, Outcome
+from myriad.core.game import REPEATED, Game, Next, Outcome
 from myriad.core.mechanics.capture_sowing import NO_CLAIM, CaptureSowing, claimed_in
 from myriad.core.mechanics.sowing import two_row_ring
 from myriad.core.move import Move
@@ -125,6 +125,13 @@ class CaptureMancala(Game):
     def outcome(self, state: State) -> Outcome | None:
         """See :meth:`result`."""
         return self.result(state, self.legal_moves(state))
+
+    def repetition_outcome(self, state: State) -> Outcome:
+        """With ``repetition_ends``, a repeated position ends the game and the seeds are
+        counted (:meth:`result`); else a draw."""
+        if self.repetition_ends:
+            return self.outcome(state) or REPEATED
+        return REPEATED
 
     def result(self, state: State, moves: list[Move] | None = None) -> Outcome | None:
         """More than half of the seeds captured wins, half each draws; with no legal move (or

@@ -53,7 +53,12 @@ class HuntKnowledge:
     move, each prey piece still in hand, and each point of the hunters' region (the points
     they reach over empty points: the prey win by shrinking it to nothing).  Tempo: a
     threatened capture with the hunters to move is nearly a capture (``threat_to_move``),
-    and two prey threatened with the prey to move cannot both be saved (``fork``)."""
+    and two prey threatened with the prey to move cannot both be saved (``fork``).
+    ``exposed``: each prey piece a hunter could jump from some point of that region (an
+    empty point behind it on a line): a weak spot in the prey's wall, a capture a few moves
+    away.  ``spread``: each line step between a prey piece and the nearest hunter, summed
+    over the prey (the hunters like the prey far, the prey close in: a net drawn tight
+    makes progress where the region cannot shrink yet)."""
 
     taken: int = 120
     mobility: int = 6
@@ -63,6 +68,8 @@ class HuntKnowledge:
     region: int = 5
     threat_to_move: int = 80
     fork: int = 60
+    exposed: int = 0
+    spread: int = 0
 
 
 class HuntGame(Game):
@@ -106,7 +113,20 @@ class HuntGame(Game):
         #: per point, the points one line-step away.
         self.neighbours = tuple(tuple(t for t in (row[p] for row in topology.links) if t != NO_LINK)
                                 for p in range(topology.size))
+        #: per pair of points, the line steps between them (breadth first over the links).
+        self.distance = tuple(self._distances_from(p) for p in range(topology.size))
         self._baseline = self._hunter_score(self.initial_state())
+
+    def _distances_from(self, start: int) -> tuple[int, ...]:
+        far = [len(self.neighbours)] * len(self.neighbours)
+        far[start] = 0
+        todo = [start]
+        for p in todo:
+            for t in self.neighbours[p]:
+                if far[t] > far[p] + 1:
+                    far[t] = far[p] + 1
+                    todo.append(t)
+        return tuple(far)
 
     # -- play ----------------------------------------------------------------------------------
 
@@ -190,6 +210,13 @@ class HuntGame(Game):
                         seen.add(t)
                         todo.append(t)
             score += k.region * (len(seen) - len(hunters))
+            if k.exposed:
+                prey = self.prey
+                exposed = {over for p in seen for over, land in jumps[p] if cells[over] == prey and not cells[land]}
+                score += k.exposed * len(exposed)
+        if k.spread:
+            distance, prey = self.distance, self.prey
+            score += k.spread * sum(min(distance[p][h] for h in hunters) for p, c in enumerate(cells) if c == prey)
         threatened: set[int] = set()
         for p in hunters:
             free = sum(1 for ray in steps[p] for t, _m in ray if not cells[t])
@@ -284,6 +311,13 @@ FOX_RULES = (
     "a capture{progress} draw.")
 
 
+#: The geese win only by closing in: each point of the fox's region weighs far more than a
+#: step of the fox, a goose the fox could jump from its region is a weakness, and geese
+#: drawn close to the fox (``spread``) are progress before the region can shrink (measured
+#: against ``heuristic``: see the README).
+FOX_KNOWLEDGE = HuntKnowledge(region=40, mobility=2, exposed=15, spread=4)
+
+
 def fox_and_geese(geese: int = 13) -> HuntGame:
     """Fox and geese: ``geese`` = 13 (geese move along any line, they move first, the fox
     wins when fewer than 4 are left) or 17 (geese step forward or sideways, never along a
@@ -302,7 +336,7 @@ def fox_and_geese(geese: int = 13) -> HuntGame:
         name=f"Fox and geese ({geese} geese)", topology=cross_board(), player_names=("fox", "geese"),
         hunter=("fox", "f"), prey=("goose", "g"), start=start, prey_total=geese, prey_dirs=dirs,
         continue_capture="may", capture_goal=geese - least + 1, move_limit=150,
-        repetition_draws=False,
+        repetition_draws=False, knowledge=FOX_KNOWLEDGE,
         rules=FOX_RULES.format(n=geese, first=first, geese=how, least=least,
                                progress=" or a forward goose step" if geese == 17 else ""))
     return game

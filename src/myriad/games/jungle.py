@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
-from myriad.core.game import Game, Next, Outcome
+from myriad.core.game import REPEATED, Game, Next, Outcome
 from myriad.core.mechanics.rank_capture import RankCapture
 from myriad.core.mechanics.terrain import TerrainMoves
 from myriad.core.move import CAPTURE, MOVE, Move
@@ -234,6 +234,13 @@ class Jungle(Game):
 
     def outcome(self, state: State) -> Outcome | None:
         return self.result(state, self.legal_moves(state))
+
+    def repetition_outcome(self, state: State) -> Outcome:
+        """A repetition, kept up, loses for the side to move under ``mover_loses``, else
+        draws."""
+        if self.jungle_rules.repetition == "mover_loses":
+            return Outcome.win(1 - state.to_move, "a position repeated (the side to move loses)")
+        return REPEATED
 
     def result(self, state: State, moves: list[Move] | None = None) -> Outcome | None:
         if moves is None:  # (not given: the outcome works them out)

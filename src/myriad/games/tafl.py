@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from myriad.core.errors import InvalidMoveError, PositionError
-from myriad.core.game import Game, Next, Outcome
+from myriad.core.game import REPEATED, Game, Next, Outcome
 from myriad.core.mechanics.custodial import CustodialCapture
 from myriad.core.mechanics.restricted import RestrictedSlides
 from myriad.core.move import CAPTURE, MOVE, Action, Move
@@ -447,6 +447,13 @@ class Tafl(Game):
             if c == attacker:
                 reach.update(targets(cells, p))
         return reach
+
+    def repetition_outcome(self, state: State) -> Outcome:
+        """A repetition, kept up, ends the game: a loss for white under Copenhagen rules,
+        else a draw."""
+        if self.tafl_rules.repetition_loses_white:
+            return Outcome.win(ATTACKERS, "a position repeated (white loses)")
+        return REPEATED
 
     def is_noisy(self, state: State, move: Move) -> bool:
         """A capture, or the king's move to an escape square."""
