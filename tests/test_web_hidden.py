@@ -52,6 +52,9 @@ def play_out(client: BrowserClient, seat: int, seed: int) -> tuple[list[dict[str
         assert watcher["seat"] is None and watcher["legal"] == []
         ws.send_json({"type": "seat", "key": view["keys"][seat]})
         answer = ws.receive_json()
+        while "seated" not in answer:  # the bot moved before the key was read: still the public view
+            assert answer["type"] == "state" and answer["game"]["seat"] is None and answer["game"]["legal"] == []
+            answer = ws.receive_json()
         assert answer["seated"] is True and answer["game"]["seat"] == seat
         views.append(answer["game"])
         while view["outcome"] is None:
