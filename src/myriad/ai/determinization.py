@@ -54,15 +54,10 @@ class Determinization(Bot):
 
     def choose(self, state: State, limits: Limits = Limits()) -> Decision:
         game = self.game
-        limits = self.limits(limits)
-        if limits.deadline is None and limits.depth is None and limits.nodes is None:
-            limits = limits.tighter(Limits.of(1.0))
-        moves = game.legal_moves(state)
-        if not moves:
-            raise ValueError(f"{game.id}: no legal move to choose from")
         start = time.monotonic()
-        if len(moves) == 1:
-            return Decision(moves[0], True, {"bot": self.name, "depth": 0, "nodes": 0, "samples": 0})
+        moves, limits, forced = self.opening(state, limits)
+        if forced is not None:
+            return forced
         rng = random.Random(self.seed * 1_000_003 + state.key)
         player = state.to_move
         votes: Counter[int] = Counter()
