@@ -52,12 +52,13 @@ first flip, else ``r`` or ``b``, the first player's colour; the captured pieces'
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
 from myriad.core.game import Game, Next, Outcome
 from myriad.games.chains import ChainPiece, chain_score, piece_outlook
+from myriad.core.mechanics.rank_capture import RankCapture, ranks_in_order
 from myriad.core.move import CAPTURE, MOVE, SET, Action, Move
 from myriad.core.numbers import read_int, shortened
 from myriad.core.pieces import PieceKind, PieceSet
@@ -89,30 +90,6 @@ HIDDEN_SHARE = 0.6
 QUIET_SHRINK = 0.75
 #: How many flips the bots search at a node (the best by :meth:`Banqi.flip_scores`).
 FLIP_CANDIDATES = 4
-
-
-def capture_table(ranks: Sequence[str], allow: Iterable[tuple[str, str]] = (),
-                  forbid: Iterable[tuple[str, str]] = ()) -> tuple[tuple[bool, ...], ...]:
-    """``table[attacker][victim]`` (kinds in :data:`KINDS` order): whether a piece may take
-    one of equal or lower rank in ``ranks`` (highest first), with the exceptions ``allow``
-    (e.g. the soldier takes the general) and ``forbid`` (the general never takes a soldier)
-    as ``(attacker, victim)`` names.  A rank-capture rule in a separable form."""
-    if sorted(ranks) != sorted(KINDS):
-        raise GameDefinitionError(f"banqi: the rank order must list each of {', '.join(KINDS)} once, "
-                                  f"not {', '.join(ranks)}")
-    place = {k: ranks.index(k) for k in KINDS}
-    table = [[place[a] <= place[v] for v in KINDS] for a in KINDS]
-    for pairs, allowed in ((allow, True), (forbid, False)):
-        for a, v in pairs:
-            if a not in place or v not in place:
-                raise GameDefinitionError(f"banqi: unknown kind in the capture exception {(a, v)!r}")
-            table[KINDS.index(a)][KINDS.index(v)] = allowed
-    return tuple(tuple(row) for row in table)
-
-
-def may_capture(table: Sequence[Sequence[bool]], attacker: int, victim: int) -> bool:
-    """Whether a piece of kind ``attacker`` may take one of kind ``victim`` by rank."""
-    return table[attacker][victim]
 
 
 @dataclass(frozen=True)
@@ -159,7 +136,11 @@ class Banqi(Game):
         super().__init__(topology, pieces, {"start": "XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXXX 1 - - 0"})
         self.name = name
         self.banqi_rules = rules
-        self.table = capture_table(rules.ranks, rules.allow, rules.forbid)
+        #: who takes whom by a step: the rank-capture mechanic shared with Jungle, its
+        #: table ``[attacker kind][victim kind]`` (the face-down marker has no rank).
+        self.capture = RankCapture(pieces, ranks_in_order(rules.ranks, KINDS), allowed=rules.allow,
+                                   forbidden=rules.forbid)
+        self.table = self.capture.takes
         #: the captures by a step, for the chains (a jumping cannon takes nothing by a step).
         self.chain_table = tuple(tuple(False for _ in row) if k == CANNON and rules.cannon_jumps else row
                                  for k, row in enumerate(self.table))
