@@ -121,6 +121,7 @@ class ISMCTS(Bot):
         self.rng = random.Random(self.seed * 1_000_003 + state.key)
         player = self.me = state.to_move
         root = self._reuse(state) if self.playouts is None and limits.nodes is None else None
+        kept = 0 if root is None else self.nodes
         if root is None:
             root, self.nodes, self.typical = _Node(None, -1), 1, 0.0
         self.kept = None
@@ -140,7 +141,7 @@ class ISMCTS(Bot):
         if not self.game.hidden_information:
             self.kept = (state, best)
         return Decision(best.move, True, {  # type: ignore[arg-type]
-            "bot": self.name, "nodes": done, "depth": self._depth(best), "tree": self.nodes,
+            "bot": self.name, "nodes": done, "depth": self._depth(best), "tree": self.nodes, "kept": kept,
             "score": round(best.wins / max(1, best.visits), 3), "seconds": time.monotonic() - start})
 
     def _reuse(self, state: State) -> _Node | None:
@@ -189,18 +190,16 @@ class ISMCTS(Bot):
         node, path = root, []
         chance = game.chance_player if game.chance else -2
         log, sqrt = math.log, math.sqrt
-        grow = self.nodes < self.max_nodes
         while True:
             mover = state.to_move
             if mover == chance:
                 move = _draw(game.chance_outcomes(state), rng)
                 child = node.children.get(move)
                 if child is None:
-                    if not grow:
+                    if self.nodes >= self.max_nodes:
                         break
                     child = node.children[move] = _Node(move, mover)
                     self.nodes += 1
-                    grow = self.nodes < self.max_nodes
                 node = child
                 state = game.play(state, move)
                 continue
@@ -224,7 +223,7 @@ class ISMCTS(Bot):
                     if value > best_value:
                         best, best_value = child, value
             if untried is not None:
-                if not grow:
+                if self.nodes >= self.max_nodes:
                     break
                 move = rng.choice(untried)
                 child = children[move] = _Node(move, mover)
@@ -238,8 +237,11 @@ class ISMCTS(Bot):
             assert best is not None and best.move is not None
             path.append(best)
             move = best.move
-            node = self._branch(best, state, move) if self.split and mover == me else best
+            branch = self._branch(best, state, move) if self.split and mover == me else best
             state = game.play(state, move)
+            if branch is None:
+                break
+            node = branch
         shares = self._playout(state)
         players = len(shares)
         for n in path:
@@ -247,13 +249,16 @@ class ISMCTS(Bot):
             if n.mover < players:
                 n.wins += shares[n.mover]
 
-    def _branch(self, child: _Node, state: State, move: Move) -> _Node:
-        """The node after the searcher's ``move`` for what it shows in ``state``."""
+    def _branch(self, child: _Node, state: State, move: Move) -> _Node | None:
+        """The node after the searcher's ``move`` for what it shows in ``state`` (None: a
+        new one, and the tree is full)."""
         signal = self.full.move_signal(state, move, self.me)
         if child.seen is None:
             child.seen = {}
         node = child.seen.get(signal)
         if node is None:
+            if self.nodes >= self.max_nodes:
+                return None
             node = child.seen[signal] = _Node(None, -1)
             self.nodes += 1
         return node
