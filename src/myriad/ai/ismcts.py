@@ -15,7 +15,9 @@ Chance inside the tree (a BanQi flip, fox hunt's hiding) is drawn from the game'
 never chosen by UCB and never scored.  With ``split=1`` (the default in one-player games)
 the searcher's own moves branch by what the move shows it (``game.move_signal``): fox
 hunt's next shot depends on the number the last one showed; in two-player games the
-splitting spreads the visits thin, so it is off.
+splitting spreads the visits thin, so it is off.  With ``prune=1`` the tree considers only
+the game's ``candidate_moves`` (BanQi: every step and capture, and the four flips that look
+best), at the cost of asking for them at every node.
 
 Memory: the tree holds at most as many nodes as ``hash=`` megabytes allow (by the measured
 size of a node); past that, iterations walk the tree and play out from its leaves without
@@ -72,12 +74,12 @@ NODE_BYTES = sys.getsizeof(_Node(None, 0)) + sys.getsizeof({}) + 2 * sys.getsize
 
 class ISMCTS(Bot):
     """SO-ISMCTS (``ismcts:time=1``, ``playouts=``, ``c=0.7``, ``cutoff=8``, ``playout=``,
-    ``split=``, ``hash=`` megabytes of tree, ``seed=``)."""
+    ``split=``, ``prune=``, ``hash=`` megabytes of tree, ``seed=``)."""
 
     name = "ismcts"
     OPTIONS: ClassVar[dict[str, Allowed]] = {
         "time": TIME, "playouts": (int, 1, 10**9), "c": (float, 0, 100), "cutoff": (int, 0, 10**6),
-        "playout": frozenset({"random", "heuristic"}), "split": FLAG, "hash": HASH, "seed": SEED}
+        "playout": frozenset({"random", "heuristic"}), "split": FLAG, "prune": FLAG, "hash": HASH, "seed": SEED}
     max_players = None
     chance = True
     hidden = True
@@ -90,6 +92,7 @@ class ISMCTS(Bot):
         self.seed = int(options.get("seed", 0))
         self.heuristic_playouts = options.get("playout", "random") == "heuristic"
         self.split = bool(options.get("split", game.players == 1))
+        self.prune = bool(options.get("prune", 0))
         self.full = game.full_view()
         self.rng = random.Random()
         self.typical = 0.0
@@ -206,6 +209,8 @@ class ISMCTS(Bot):
             moves = game.legal_moves(state)
             if game.result(state, moves) is not None:
                 break
+            if self.prune:
+                moves = game.candidate_moves(state, moves)
             children = node.children
             untried = None
             best, best_value = None, -1.0
