@@ -151,6 +151,96 @@ def test_capture_table_exceptions_and_bad_orders() -> None:
         Banqi(BanqiRules(ranks=HONG_KONG_RANKS[:-1]))
 
 
+def test_chained_captures_may_stop_or_go_on() -> None:
+    game = Banqi(BanqiRules(chained=True))
+    board = "4/4/4/4/p3/p3/R3/4"
+    moves = moves_of(game, pos(board, rest("R", "p", "p")))
+    assert {"a2xa3", "a2xa3xa4"} <= moves
+    state = game.parse_position(pos(board, rest("R", "p", "p")))
+    after = game.play_text(state, "a2xa3xa4")
+    assert game.format_position(after).startswith("4/4/4/4/R3/4/4/4 2 r ")
+    assert "a2xa3xa4" not in moves_of(GAME, pos(board, rest("R", "p", "p")))
+
+
+def test_sliding_chariot() -> None:
+    game = Banqi(BanqiRules(sliders=frozenset({"chariot"})))
+    board = "4/p3/4/4/4/4/R3/4"
+    moves = moves_of(game, pos(board, rest("R", "p")))
+    assert {"a2-a3", "a2-a6", "a2xa7", "a2-d2", "a2-a1"} <= moves
+    assert "a2xa7" not in moves_of(GAME, pos(board, rest("R", "p")))
+
+
+def test_endings() -> None:
+    # black's last piece taken: red (the first player) wins, and nothing more is legal
+    state = GAME.parse_position(pos("4/4/4/4/4/1p2/1R2/4", rest("R", "p")))
+    over = GAME.play_text(state, "b2xb3")
+    outcome = GAME.outcome(over)
+    assert outcome is not None and outcome.winner == 0 and "black" in outcome.reason
+    assert GAME.legal_moves(over) == []
+    # a player with no legal move loses: red soldier on a1 hemmed in by black pieces it
+    # cannot take (black to have moved last; red to move)
+    stuck = GAME.parse_position(pos("4/4/4/4/4/4/r3/Pn2", rest("P", "r", "n")))
+    assert GAME.legal_moves(stuck) == [] and GAME.outcome(stuck).winner == 1
+    # the quiet-ply limit draws
+    quiet = GAME.parse_position(pos("4/4/4/k3/4/4/4/3K", rest("K", "k"), quiet=59))
+    assert GAME.outcome(quiet) is None
+    drawn = GAME.play_text(quiet, "d1-d2")
+    assert GAME.outcome(drawn).winner is None and GAME.legal_moves(drawn) == []
+
+
+def test_threefold_repetition_draws_and_a_flip_or_capture_starts_the_count_again() -> None:
+    """TCGA: a position occurring a third time draws.  The kings shuffle d1-d2, a8-a7,
+    d2-d1, a7-a8 twice: the start comes back after 4 and after 8 plies, the 8th ply draws
+    (far before the 60-ply limit).  With ``repetitions=0`` the same plies play on; and a
+    flip in between is irreversible, so the shuffle after it counts from zero."""
+    start = GAME.parse_position(pos("k3/4/4/4/4/4/4/3K", rest("K", "k")))
+    shuffle = ["d1-d2", "a8-a7", "d2-d1", "a7-a8"] * 2
+    state = start
+    for i, text in enumerate(shuffle):
+        assert GAME.outcome(state) is None, i
+        state = GAME.play_text(state, text)
+    assert state.cells == start.cells and state.key == start.key and state.counters[0] == 8
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winner is None and "3 times" in outcome.reason
+    assert GAME.legal_moves(state) == []
+    # only twice: not yet a draw
+    twice = start
+    for text in shuffle[:4]:
+        twice = GAME.play_text(twice, text)
+    assert twice.key == start.key and GAME.outcome(twice) is None and GAME.legal_moves(twice)
+    # the option off: the shuffle goes on
+    free = Banqi(BanqiRules(repetitions=0))
+    state = free.parse_position(pos("k3/4/4/4/4/4/4/3K", rest("K", "k")))
+    for text in shuffle:
+        state = free.play_text(state, text)
+    assert free.outcome(state) is None and free.legal_moves(state)
+    # a flip resets the count: a face-down piece on b4, flipped after one shuffle
+    flipping = GAME.parse_position(pos("k3/4/4/4/1X2/4/4/3K", rest("K", "k")[:-1]))
+    state = flipping
+    for text in shuffle[:4]:
+        state = GAME.play_text(state, text)
+    state = GAME.play_text(GAME.play_text(state, "b4"), "p")  # red flips a black soldier
+    after = state
+    for text in ["a8-b8", "d1-d2", "b8-a8", "d2-d1"] * 2:
+        assert GAME.outcome(state) is None
+        state = GAME.play_text(state, text)
+    assert state.key == after.key and GAME.outcome(state) is not None  # the 3rd time since the flip
+    with pytest.raises(GameDefinitionError, match="repetitions"):
+        Banqi(BanqiRules(repetitions=1))
+
+
+def test_notation_aliases_and_refusals() -> None:
+    state = GAME.parse_position(pos("4/4/4/4/X3/1p2/1R2/4", rest("R", "p")[:-1]))
+    assert GAME.parse_move(state, "a4-a4") == GAME.parse_move(state, "a4")   # CDC's flip
+    assert GAME.parse_move(state, "b2-b3") == GAME.parse_move(state, "b2xb3")  # CDC's capture
+    with pytest.raises(IllegalMoveError):
+        GAME.parse_move(state, "b2-b4")
+    with pytest.raises(InvalidMoveError):
+        GAME.parse_move(state, "b2-e9")
+    with pytest.raises(IllegalMoveError):
+        GAME.parse_move(state, "K")  # a piece letter is chance's move, not the player's
+
+
 @pytest.mark.parametrize("text", [
     "XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXXX 1 - - 0 0",          # five fields expected
     "XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXXX 3 - - 0",            # player
