@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from myriad.arena.match import play_game
-from myriad.core.errors import IllegalMoveError, InvalidMoveError, PositionError
+from myriad.core.errors import GameDefinitionError, IllegalMoveError, InvalidMoveError, PositionError
 from myriad.core.move import SET
 from myriad.games import get_game
-from myriad.games.banqi import HONG_KONG_RANKS, TAIWAN_RANKS, Banqi, BanqiRules, capture_table, may_capture
+from myriad.games.banqi import HONG_KONG_RANKS, Banqi, BanqiRules
 
 KINDS = ("general", "advisor", "elephant", "chariot", "horse", "cannon", "soldier")
 GAME = get_game("banqi")
@@ -136,16 +136,19 @@ def test_hong_kong_ranks() -> None:
     board = "4/4/4/4/4/1g2/1R2/4"
     assert "b2xb3" in moves_of(hk, pos(board, rest("R", "g")))     # chariot ranks second
     assert "b2xb3" not in moves_of(GAME, pos(board, rest("R", "g")))  # Taiwan: advisor ranks above
-    table = capture_table(HONG_KONG_RANKS, (("soldier", "general"),), (("general", "soldier"),))
-    assert may_capture(table, KINDS.index("horse"), KINDS.index("advisor"))
-    assert not may_capture(table, KINDS.index("elephant"), KINDS.index("cannon"))
+    table = hk.capture.takes  # (the rank-capture mechanic, shared with Jungle)
+    assert table[KINDS.index("horse")][KINDS.index("advisor")]
+    assert not table[KINDS.index("elephant")][KINDS.index("cannon")]
 
 
 def test_capture_table_exceptions_and_bad_orders() -> None:
-    table = capture_table(TAIWAN_RANKS, (("soldier", "general"),), (("general", "soldier"),))
-    assert may_capture(table, 6, 0) and not may_capture(table, 0, 6) and may_capture(table, 0, 1)
-    with pytest.raises(ValueError):
-        capture_table(("general",) * 7)
+    table = GAME.capture.takes
+    assert table[6][0] and not table[0][6] and table[0][1]  # soldier takes general, not back
+    assert not any(row[7] for row in table) and not any(table[7])  # the face-down marker has no rank
+    with pytest.raises(GameDefinitionError, match="rank order"):
+        Banqi(BanqiRules(ranks=("general",) * 7))
+    with pytest.raises(GameDefinitionError, match="rank order"):
+        Banqi(BanqiRules(ranks=HONG_KONG_RANKS[:-1]))
 
 
 def test_chained_captures_may_stop_or_go_on() -> None:
@@ -183,6 +186,47 @@ def test_endings() -> None:
     assert GAME.outcome(quiet) is None
     drawn = GAME.play_text(quiet, "d1-d2")
     assert GAME.outcome(drawn).winner is None and GAME.legal_moves(drawn) == []
+
+
+def test_threefold_repetition_draws_and_a_flip_or_capture_starts_the_count_again() -> None:
+    """TCGA: a position occurring a third time draws.  The kings shuffle d1-d2, a8-a7,
+    d2-d1, a7-a8 twice: the start comes back after 4 and after 8 plies, the 8th ply draws
+    (far before the 60-ply limit).  With ``repetitions=0`` the same plies play on; and a
+    flip in between is irreversible, so the shuffle after it counts from zero."""
+    start = GAME.parse_position(pos("k3/4/4/4/4/4/4/3K", rest("K", "k")))
+    shuffle = ["d1-d2", "a8-a7", "d2-d1", "a7-a8"] * 2
+    state = start
+    for i, text in enumerate(shuffle):
+        assert GAME.outcome(state) is None, i
+        state = GAME.play_text(state, text)
+    assert state.cells == start.cells and state.key == start.key and state.counters[0] == 8
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winner is None and "3 times" in outcome.reason
+    assert GAME.legal_moves(state) == []
+    # only twice: not yet a draw
+    twice = start
+    for text in shuffle[:4]:
+        twice = GAME.play_text(twice, text)
+    assert twice.key == start.key and GAME.outcome(twice) is None and GAME.legal_moves(twice)
+    # the option off: the shuffle goes on
+    free = Banqi(BanqiRules(repetitions=0))
+    state = free.parse_position(pos("k3/4/4/4/4/4/4/3K", rest("K", "k")))
+    for text in shuffle:
+        state = free.play_text(state, text)
+    assert free.outcome(state) is None and free.legal_moves(state)
+    # a flip resets the count: a face-down piece on b4, flipped after one shuffle
+    flipping = GAME.parse_position(pos("k3/4/4/4/1X2/4/4/3K", rest("K", "k")[:-1]))
+    state = flipping
+    for text in shuffle[:4]:
+        state = GAME.play_text(state, text)
+    state = GAME.play_text(GAME.play_text(state, "b4"), "p")  # red flips a black soldier
+    after = state
+    for text in ["a8-b8", "d1-d2", "b8-a8", "d2-d1"] * 2:
+        assert GAME.outcome(state) is None
+        state = GAME.play_text(state, text)
+    assert state.key == after.key and GAME.outcome(state) is not None  # the 3rd time since the flip
+    with pytest.raises(GameDefinitionError, match="repetitions"):
+        Banqi(BanqiRules(repetitions=1))
 
 
 def test_notation_aliases_and_refusals() -> None:

@@ -109,3 +109,23 @@ def test_banqi_evaluation_shrinks_towards_the_quiet_draw() -> None:
     values = [game.evaluate(game.parse_position(f"4/4/4/1p2/4/4/R3/R3 1 r {captured} {q}"))
               for q in (0, 30, 59)]
     assert values[0] > values[1] > values[2] > 0
+
+
+def test_jungle_can_add_the_chains_to_its_evaluation() -> None:
+    """Jungle's ``chains`` knowledge (percent of the term; 0 by default): a red tiger two
+    land steps from a black dog, red to move: the bonus chain raises red's evaluation by
+    the term, taken over the land squares with the rank-capture table."""
+    from myriad.games.jungle import Jungle, JungleKnowledge
+    plain, chained = Jungle(), Jungle(knowledge=JungleKnowledge(chains=100))
+    assert plain.knowledge.chains == 0
+    position = "7/7/7/7/7/3d3/7/3T3/7 w - - 0 1"  # tiger d2, dog d4 (land between)
+    state = chained.parse_position(position)
+    tiger, dog = chained.topology.pos("d2"), chained.topology.pos("d4")
+    pieces = [ChainPiece(tiger, 0, chained.pieces.kind_of[state.cells[tiger]]),
+              ChainPiece(dog, 1, chained.pieces.kind_of[state.cells[dog]])]
+    empty = [not c for c in state.cells]
+    term = chain_score(chained.land_neighbours, empty, pieces, chained.capture.takes, chained.kind_values, 0, 0)
+    assert term == pytest.approx(chained.kind_values[pieces[1].kind] * weight(2, True))
+    assert chained.evaluate(state) - plain.evaluate(plain.parse_position(position)) == pytest.approx(term)
+    water = chained.topology.pos("b4")
+    assert all(water not in row for row in chained.land_neighbours)  # (no chain through the water)

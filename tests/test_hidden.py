@@ -193,7 +193,7 @@ def test_honesty(gid: str) -> None:
         assert len({w.cells for w in wholes}) > 1 or seen.cells.count(fog_of(game, player)) == 0 or len(more) == 1
         for spec in HONEST:
             if not BOTS[parse_spec(spec)[0]].plays(game):
-                continue  # (fox hunt has chance: no determinize or ismcts)
+                continue  # (refused: another turn structure)
             moves = {make_bot(spec, game).choose(game.observe(w, player), Limits()).move for w in wholes}
             assert len(moves) == 1, (spec, game.format_position(state))
             asked += 1

@@ -116,7 +116,7 @@ def _tree_size(node: Node) -> int:
 def test_mcts_tree_stays_within_a_tiny_hash_in_every_game() -> None:
     for game_id in game_ids():
         game = get_game(game_id)
-        if not MCTS.plays(game):  # (hidden information: ismcts, whose tree lives one move)
+        if not MCTS.plays(game):  # (hidden information: ismcts, its tree's cap in tests/test_ismcts.py)
             continue
         bot = make_bot(f"mcts:playouts=400,cutoff=4,seed=1,{TINY}", game)
         assert isinstance(bot, MCTS)

@@ -259,9 +259,11 @@ def build_parser() -> Parser:
     add_memory_command(kinds)
 
     from myriad.arena.commands import add_commands
+    from myriad.arena.solo import add_solo_command
     from myriad.arena.terminal import add_play_command
     from myriad.web.cli import add_serve_command
     add_commands(commands)
+    add_solo_command(commands)
     add_play_command(commands)
     add_serve_command(commands)
     return parser

@@ -101,6 +101,10 @@ class Decision:
     info: dict[str, Any] = field(default_factory=dict)
 
 
+#: Seconds a move a bot given no limit at all thinks (see :meth:`Bot.opening`).
+DEFAULT_SECONDS = 1.0
+
+
 class Bot:
     """Base of every bot: made for one game; ``choose`` picks a move for the side to move.
 
@@ -174,6 +178,23 @@ class Bot:
         """``given`` tightened by the bot's own ``time``, ``depth`` and ``nodes`` options."""
         own = Limits.of(self.options.get("time"), self.options.get("depth"), self.options.get("nodes"))
         return given.tighter(own)
+
+    def opening(self, state: State, limits: Limits, default_seconds: float | None = DEFAULT_SECONDS,
+                bounded: bool = False) -> tuple[list[Move], Limits, Decision | None]:
+        """The common start of ``choose``: the legal moves in ``state`` (none: ValueError),
+        ``limits`` tightened by the bot's own options and, when neither they nor ``bounded``
+        (a budget of the bot's own, e.g. playouts) bound the search, by ``default_seconds``;
+        and the decision already made when only one move is legal (else None)."""
+        moves = self.game.legal_moves(state)
+        if not moves:
+            raise ValueError(f"{self.game.id}: no legal move to choose from")
+        limits = self.limits(limits)
+        if (default_seconds is not None and not bounded and limits.deadline is None
+                and limits.depth is None and limits.nodes is None):
+            limits = limits.tighter(Limits.of(default_seconds))
+        if len(moves) == 1:
+            return moves, limits, Decision(moves[0], True, {"bot": self.name, "depth": 0, "nodes": 0})
+        return moves, limits, None
 
 
 #: Seconds the collection after the last search (of 0.1 s or more) took, per second of

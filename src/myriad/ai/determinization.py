@@ -3,10 +3,11 @@
 For a game with hidden information the bot is given an observation only.  It draws
 ``samples`` whole states consistent with it (``game.determinize``, seeded by the bot's seed
 and the observation, so one observation always gives the same samples), searches each with
-an ordinary searcher (``bot=alphabeta`` by default, run on ``game.full_view()``, the same
-rules in the open) under an equal share of the limits, and plays the move most samples
+an ordinary searcher (``bot=alphabeta`` by default, ``expectimax`` in a game with chance
+such as fox hunt; run on ``game.full_view()``, the same rules in the open) under an equal share of the limits, and plays the move most samples
 chose (ties: the higher total score, then the first in move order).  In a game of perfect
-information every sample is the state itself.
+information (BanQi, whose face-down pieces have no identity) the one sample is the state
+itself.
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ from myriad.core.state import State
 DEFAULT_SAMPLES = 4
 #: The most samples a spec may ask for.
 MAX_SAMPLES = 256
-#: Bots that may search the samples (two players, no chance, whole states).
-INNER = ("alphabeta", "mcts", "heuristic", "random")
+#: Bots that may search the samples (whole states; ``expectimax`` and ``mcts`` where chance
+#: is left in them, as fox hunt's hiding before its first shot).
+INNER = ("alphabeta", "expectimax", "mcts", "heuristic", "random")
 
 
 class Determinization(Bot):
@@ -36,33 +38,32 @@ class Determinization(Bot):
     name = "determinize"
     OPTIONS: ClassVar[dict[str, Allowed]] = {
         "bot": frozenset(INNER), "samples": (int, 1, MAX_SAMPLES), **LIMIT_OPTIONS, "seed": SEED, "hash": HASH}
-    chance = False
+    chance = True  # (chance left in a sample is the inner searcher's: see __init__)
     hidden = True
 
     def __init__(self, game: Game, **options: Any) -> None:
         super().__init__(game, **options)
-        inner = options.get("bot", "alphabeta")
-        self.samples = int(options.get("samples", DEFAULT_SAMPLES))
+        from myriad.ai import BOTS, make_bot  # (the registry, above this module)
+        full = game.full_view()
+        inner = options.get("bot") or next((b for b in ("alphabeta", "expectimax", "mcts") if BOTS[b].plays(full)), "random")
+        if not BOTS[inner].plays(full):
+            raise ValueError(f"determinize: {BOTS[inner].refusal(full)}")
+        # (a game that hides nothing has one sample: the observation itself)
+        self.samples = int(options.get("samples", DEFAULT_SAMPLES)) if game.hidden_information else 1
         self.seed = int(options.get("seed", 0))
-        from myriad.ai import make_bot  # (the registry, above this module)
-        extra = f":hash={options['hash']}" if "hash" in options and inner in ("alphabeta", "mcts") else ""
+        extra = f":hash={options['hash']}" if "hash" in options and inner in ("alphabeta", "expectimax", "mcts") else ""
         seed = f"{':' if not extra else ','}seed={self.seed}" if inner in ("mcts", "random", "heuristic") else ""
-        self.inner = make_bot(inner + extra + seed, game.full_view())
+        self.inner = make_bot(inner + extra + seed, full)
 
     def reset(self) -> None:
         self.inner.reset()
 
     def choose(self, state: State, limits: Limits = Limits()) -> Decision:
         game = self.game
-        limits = self.limits(limits)
-        if limits.deadline is None and limits.depth is None and limits.nodes is None:
-            limits = limits.tighter(Limits.of(1.0))
-        moves = game.legal_moves(state)
-        if not moves:
-            raise ValueError(f"{game.id}: no legal move to choose from")
         start = time.monotonic()
-        if len(moves) == 1:
-            return Decision(moves[0], True, {"bot": self.name, "depth": 0, "nodes": 0, "samples": 0})
+        moves, limits, forced = self.opening(state, limits)
+        if forced is not None:
+            return forced
         rng = random.Random(self.seed * 1_000_003 + state.key)
         player = state.to_move
         votes: Counter[int] = Counter()

@@ -47,13 +47,11 @@ class InfoGain(Bot):
 
     def choose(self, state: State, limits: Limits = Limits()) -> Decision:
         game = self.game
-        moves = game.legal_moves(state)
-        if not moves:
-            raise ValueError(f"{game.id}: no legal move to choose from")
         start = time.monotonic()
-        if len(moves) == 1:
-            return Decision(moves[0], True, {"bot": self.name, "depth": 0, "nodes": 0, "samples": 0})
-        deadline = self.limits(limits).deadline
+        moves, limits, forced = self.opening(state, limits, default_seconds=None)
+        if forced is not None:
+            return forced
+        deadline = limits.deadline
         rng = random.Random(self.seed * 1_000_003 + state.key)
         me = state.to_move
         full = game.full_view()

@@ -15,8 +15,12 @@ enemy face-up piece beyond, of any rank.  Face-down pieces are never captured an
 move.  The first flip decides the colours: the flipper plays the colour turned up.
 End: a player whose pieces are all captured, or who has no legal move, loses; a run of
 ``quiet_limit`` plies (default 60, as in the TCGA/CDC rules) without a flip or a capture
-draws.  Not implemented: the TCGA rules' draw by threefold repetition (the quiet-ply limit
-ends such games).
+draws, and so does a position occurring for the ``repetitions``-th time (default 3: the
+TCGA rules' threefold repetition; 0 turns it off).  A position is the board, the colours,
+the captured pieces and the player to move: the state keeps the keys of the positions since
+the last flip or capture (its history; a flip or capture makes every earlier position
+unreachable), so a repetition is found by key.  Position text does not carry that history,
+as a FEN does not: a position read from text starts a fresh count.
 
 Rule sets (parameters): ``ranks`` is the order, highest first (Taiwanese/CDC:
 general > advisor > elephant > chariot > horse > cannon > soldier; Hong Kong, where the
@@ -48,12 +52,13 @@ first flip, else ``r`` or ``b``, the first player's colour; the captured pieces'
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
 from myriad.core.game import Game, Next, Outcome
 from myriad.games.chains import ChainPiece, chain_score, piece_outlook
+from myriad.core.mechanics.rank_capture import RankCapture, ranks_in_order
 from myriad.core.move import CAPTURE, MOVE, SET, Action, Move
 from myriad.core.numbers import read_int, shortened
 from myriad.core.pieces import PieceKind, PieceSet
@@ -87,35 +92,12 @@ QUIET_SHRINK = 0.75
 FLIP_CANDIDATES = 4
 
 
-def capture_table(ranks: Sequence[str], allow: Iterable[tuple[str, str]] = (),
-                  forbid: Iterable[tuple[str, str]] = ()) -> tuple[tuple[bool, ...], ...]:
-    """``table[attacker][victim]`` (kinds in :data:`KINDS` order): whether a piece may take
-    one of equal or lower rank in ``ranks`` (highest first), with the exceptions ``allow``
-    (e.g. the soldier takes the general) and ``forbid`` (the general never takes a soldier)
-    as ``(attacker, victim)`` names.  A rank-capture rule in a separable form."""
-    if sorted(ranks) != sorted(KINDS):
-        raise GameDefinitionError(f"banqi: the rank order must list each of {', '.join(KINDS)} once, "
-                                  f"not {', '.join(ranks)}")
-    place = {k: ranks.index(k) for k in KINDS}
-    table = [[place[a] <= place[v] for v in KINDS] for a in KINDS]
-    for pairs, allowed in ((allow, True), (forbid, False)):
-        for a, v in pairs:
-            if a not in place or v not in place:
-                raise GameDefinitionError(f"banqi: unknown kind in the capture exception {(a, v)!r}")
-            table[KINDS.index(a)][KINDS.index(v)] = allowed
-    return tuple(tuple(row) for row in table)
-
-
-def may_capture(table: Sequence[Sequence[bool]], attacker: int, victim: int) -> bool:
-    """Whether a piece of kind ``attacker`` may take one of kind ``victim`` by rank."""
-    return table[attacker][victim]
-
-
 @dataclass(frozen=True)
 class BanqiRules:
     """A rule set: the rank order (highest first) and its exceptions, the kinds that move
     any distance, whether the cannon takes only by jumping, chained captures, and the draw
-    after ``quiet_limit`` plies without a flip or capture."""
+    after ``quiet_limit`` plies without a flip or capture or when a position occurs for the
+    ``repetitions``-th time (0: never)."""
 
     ranks: tuple[str, ...] = TAIWAN_RANKS
     allow: tuple[tuple[str, str], ...] = (("soldier", "general"),)
@@ -124,6 +106,7 @@ class BanqiRules:
     cannon_jumps: bool = True
     chained: bool = False
     quiet_limit: int = 60
+    repetitions: int = 3
 
 
 def board() -> Topology:
@@ -141,6 +124,8 @@ class Banqi(Game):
     def __init__(self, rules: BanqiRules = BanqiRules(), name: str = "BanQi") -> None:
         if not 2 <= rules.quiet_limit <= 1000:
             raise GameDefinitionError(f"banqi: quiet_limit must be 2 to 1000, not {rules.quiet_limit}")
+        if rules.repetitions != 0 and not 2 <= rules.repetitions <= 100:
+            raise GameDefinitionError(f"banqi: repetitions must be 0 (off) or 2 to 100, not {rules.repetitions}")
         unknown = set(rules.sliders) - set(KINDS)
         if unknown:
             raise GameDefinitionError(f"banqi: unknown slider kinds {sorted(unknown)}")
@@ -151,7 +136,11 @@ class Banqi(Game):
         super().__init__(topology, pieces, {"start": "XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXXX/XXXX 1 - - 0"})
         self.name = name
         self.banqi_rules = rules
-        self.table = capture_table(rules.ranks, rules.allow, rules.forbid)
+        #: who takes whom by a step: the rank-capture mechanic shared with Jungle, its
+        #: table ``[attacker kind][victim kind]`` (the face-down marker has no rank).
+        self.capture = RankCapture(pieces, ranks_in_order(rules.ranks, KINDS), allowed=rules.allow,
+                                   forbidden=rules.forbid)
+        self.table = self.capture.takes
         #: the captures by a step, for the chains (a jumping cannon takes nothing by a step).
         self.chain_table = tuple(tuple(False for _ in row) if k == CANNON and rules.cannon_jumps else row
                                  for k, row in enumerate(self.table))
@@ -188,7 +177,9 @@ class Banqi(Game):
                 "exactly one piece along a line onto an enemy face-up piece of any rank."
                 f"{slide}{chain} The first flip decides the colours: you play the colour you turn up. "
                 "A player with no piece or no legal move loses; "
-                f"{r.quiet_limit} plies without a flip or capture draw. The flips are drawn by chance "
+                f"{r.quiet_limit} plies without a flip or capture draw"
+                f"{f', and so does a position occurring {r.repetitions} times' if r.repetitions else ''}. "
+                "The flips are drawn by chance "
                 "from the pieces not yet seen.")
 
     # -- state helpers ---------------------------------------------------------------------
@@ -230,7 +221,8 @@ class Banqi(Game):
         if state.to_move == self.chance_player:
             at = cells.index(self.turning)
             return [Move((Action(SET, at, at, c, 0),)) for c in sorted(self.pool(state))]
-        if self.lost_colour(state) >= 0 or state.counters[0] >= self.banqi_rules.quiet_limit:
+        if (self.lost_colour(state) >= 0 or state.counters[0] >= self.banqi_rules.quiet_limit
+                or self.repeated(state)):
             return []
         fd = self.face_down
         moves = [Move((Action(SET, p, p, self.turning, 0),)) for p, v in enumerate(cells) if v == fd]
@@ -329,7 +321,8 @@ class Banqi(Game):
                 flags[2 + self.real_codes.index(action[3])] += 1
                 quiet = 0
         flags[0] = 1 - player
-        return Next(1 - player, tuple(flags), (quiet,), state.hands, True)
+        # (a step keeps the positions since the last flip or capture, for the repetition rule)
+        return Next(1 - player, tuple(flags), (quiet,), state.hands, quiet == 0)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.to_move == self.chance_player:
@@ -347,9 +340,17 @@ class Banqi(Game):
             return Outcome.win(1 - loser, f"all of {COLOUR_NAMES[lost]}'s pieces are captured")
         if state.counters[0] >= self.banqi_rules.quiet_limit:
             return Outcome.draw(f"{self.banqi_rules.quiet_limit} plies without a flip or capture")
+        if self.repeated(state):
+            return Outcome.draw(f"the same position {self.banqi_rules.repetitions} times")
         if not moves:
             return Outcome.win(1 - state.to_move, f"{self.player_names[state.to_move]} has no legal move")
         return None
+
+    def repeated(self, state: State) -> bool:
+        """Whether ``state``'s position occurs for the ``repetitions``-th time (its key in
+        the history of the positions since the last flip or capture)."""
+        limit = self.banqi_rules.repetitions
+        return bool(limit) and state.repetitions() + 1 >= limit
 
     # -- knowledge for bots ------------------------------------------------------------------
 
@@ -579,11 +580,12 @@ class Banqi(Game):
         return f"{text}\n{who}; captured: {captured}"
 
 
-def banqi(rules: str = "taiwan", chained: bool = False, quiet_limit: int = 60) -> Banqi:
+def banqi(rules: str = "taiwan", chained: bool = False, quiet_limit: int = 60, repetitions: int = 3) -> Banqi:
     """BanQi under the ``taiwan`` (CDC, the default) or ``hongkong`` rank order."""
     if rules == "taiwan":
-        return Banqi(BanqiRules(chained=chained, quiet_limit=quiet_limit), "BanQi (dark chess)")
+        return Banqi(BanqiRules(chained=chained, quiet_limit=quiet_limit, repetitions=repetitions),
+                     "BanQi (dark chess)")
     if rules == "hongkong":
-        return Banqi(BanqiRules(ranks=HONG_KONG_RANKS, chained=chained, quiet_limit=quiet_limit),
-                     "BanQi, Hong Kong ranks")
+        return Banqi(BanqiRules(ranks=HONG_KONG_RANKS, chained=chained, quiet_limit=quiet_limit,
+                                repetitions=repetitions), "BanQi, Hong Kong ranks")
     raise GameDefinitionError(f"banqi: rules 'taiwan' or 'hongkong', not {rules!r}")

@@ -25,6 +25,7 @@ names, ``e5``.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from myriad.core.errors import GameDefinitionError, InvalidMoveError, PositionError
 from myriad.core.game import Game, Outcome
@@ -213,23 +214,29 @@ class FoxHunt(Game):
             first = 1 if rng.random() * avail[c] < need[c] else 0
             for v in (first, 1 - first):
                 mark = len(trail)
-                if assign(p, v) and solve():
+                if assign(p, v) and again[0]():
                     return True
                 undo(mark)
             return False
 
+        # (solve calls itself through this list, emptied at the end: a closure naming
+        # itself is a reference cycle, garbage for the collector after every sample)
+        again: list[Callable[[], bool]] = [solve]
         if any(not 0 <= n <= a for n, a in zip(need, avail)):
             raise PositionError(f"{self.id}: no hiding of the foxes gives the numbers of this observation")
-        for attempt in range(SAMPLER_TRIES):
-            # short tries from fresh random choices keep samples varied; the last try is a
-            # whole search, which finds a hiding whenever one exists
-            budget[0] = SAMPLER_NODES if attempt < SAMPLER_TRIES - 1 else 1 << 62
-            try:
-                if not solve():
-                    raise PositionError(f"{self.id}: no hiding of the foxes gives the numbers of this observation")
-                break
-            except TimeoutError:
-                undo(0)
+        try:
+            for attempt in range(SAMPLER_TRIES):
+                # short tries from fresh random choices keep samples varied; the last try is a
+                # whole search, which finds a hiding whenever one exists
+                budget[0] = SAMPLER_NODES if attempt < SAMPLER_TRIES - 1 else 1 << 62
+                try:
+                    if not solve():
+                        raise PositionError(f"{self.id}: no hiding of the foxes gives the numbers of this observation")
+                    break
+                except TimeoutError:
+                    undo(0)
+        finally:
+            again.clear()
         return self.make_state([FOX if value.get(p) == 1 else EMPTY if c == UNKNOWN else c
                                 for p, c in enumerate(cells)], observation.to_move)
 

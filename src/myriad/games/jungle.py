@@ -43,7 +43,8 @@ from myriad.core.numbers import read_int, shortened
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.ranks import board_rows, format_ranks, parse_ranks
 from myriad.core.state import State
-from myriad.core.topology import square_board
+from myriad.core.topology import NO_LINK, ORTHOGONAL, square_board
+from myriad.games.chains import ChainPiece, chain_score
 
 RED, BLACK = 0, 1
 
@@ -98,6 +99,10 @@ class JungleKnowledge:
         "rat": 60, "cat": 35, "dog": 45, "wolf": 45, "leopard": 60, "tiger": 100, "lion": 100, "elephant": 70})
     den_guard: int = 40
     mobility: int = 3
+    #: Percent of the chain/parity term (:mod:`myriad.games.chains`, over the land squares;
+    #: the rat's swims and the big cats' leaps are not chained) added to the evaluation:
+    #: 0, off, by measure (see the README).
+    chains: int = 0
 
 
 class Jungle(Game):
@@ -155,6 +160,12 @@ class Jungle(Game):
             tuple(k.advance[self.den_distance[pieces.owner_of[code]][p]] * k.advance_weight[pieces.kind(code).name]
                   // 100 for p in range(topology.size)) if code else (0,) * topology.size
             for code in range(pieces.count))
+        closed_land = set(self.water) | set(self.dens)
+        #: per square, its land neighbours (no water, no den): the graph of the chains
+        self.land_neighbours = tuple(
+            tuple(t for t in (topology.step(p, d) for d in ORTHOGONAL) if t != NO_LINK and t not in closed_land)
+            for p in range(topology.size))
+        self.kind_values = tuple(float(k.value) for k in pieces.kinds)
         self.near_den = tuple(frozenset(p for p in range(topology.size) if self.den_distance[player][p] == 1)
                               for player in (RED, BLACK))
 
@@ -273,7 +284,14 @@ class Jungle(Game):
         if k.mobility:
             score[me] += k.mobility * self._mobility(cells, me)
             score[1 - me] += k.mobility * self._mobility(cells, 1 - me)
-        return float(score[me] - score[1 - me])
+        total = float(score[me] - score[1 - me])
+        if k.chains:
+            kind_of = self.pieces.kind_of
+            pieces = [ChainPiece(p, owner_of[c], kind_of[c]) for p, c in enumerate(cells) if c]
+            empty = [not c for c in cells]
+            total += k.chains / 100 * chain_score(self.land_neighbours, empty, pieces, self.capture.takes,
+                                                  self.kind_values, me, me)
+        return total
 
     def move_heuristic(self, state: State, move: Move) -> float:
         """Captures by the victim's value, then a move into the den, then advance."""

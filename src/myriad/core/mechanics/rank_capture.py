@@ -16,7 +16,10 @@ elephant never takes the rat).  Terrain changes it:
 
 A :class:`RankCapture` is compiled once against piece codes (kinds by name, through a
 ``PieceSet``) and answers :meth:`may_take` from the attacker's and victim's codes and
-squares.
+squares; where no terrain is declared, its table ``takes[attacker kind][victim kind]`` is
+the whole rule (BanQi reads it directly, and so does the chain heuristic of
+:mod:`myriad.games.chains`).  Ranks are numbers, or an order written highest first
+(:func:`ranks_in_order`: a rule book's "general > advisor > ... > soldier").
 """
 
 from __future__ import annotations
@@ -25,6 +28,16 @@ from collections.abc import Collection, Mapping, Sequence
 
 from myriad.core.errors import GameDefinitionError
 from myriad.core.pieces import PieceSet
+
+
+def ranks_in_order(order: Sequence[str], kinds: Collection[str] | None = None) -> dict[str, int]:
+    """The ranks of an order written highest first: ``("general", "advisor", "soldier")``
+    -> general 3, advisor 2, soldier 1.  With ``kinds``, the order must list each of them
+    exactly once; a kind listed twice is always an error (:class:`GameDefinitionError`)."""
+    if len(set(order)) != len(order) or (kinds is not None and sorted(order) != sorted(kinds)):
+        wanted = f"each of {', '.join(kinds)} once" if kinds is not None else "each kind once"
+        raise GameDefinitionError(f"rank capture: the rank order must list {wanted}, not {', '.join(order)}")
+    return {name: len(order) - i for i, name in enumerate(order)}
 
 
 class RankCapture:
