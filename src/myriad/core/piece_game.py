@@ -42,6 +42,17 @@ from myriad.core.topology import Topology, file_letter
 CASTLING_LETTERS = "KQkq"
 
 
+def board_after(cells: Sequence[int], move: Move) -> list[int]:
+    """The board after the steps of ``move`` (moves and captures; no promotion, drop or
+    hand), enough to ask whether a royal piece is attacked."""
+    board = list(cells)
+    for kind, a, b, p, _ in move:
+        board[a] = 0
+        if kind == MOVE:
+            board[b] = p
+    return board
+
+
 @dataclass(frozen=True)
 class PieceRules:
     """The declaration of a game of moving pieces.
@@ -389,11 +400,7 @@ class PieceGame(Game):
                     len(move) == 1 or move[0][1] == last[2]):
                 legal.append(move)  # cannot expose the king: not pinned, no check, not en passant
                 continue
-            board = list(cells)
-            for kind, a, b, p, _ in move:
-                board[a] = 0
-                if kind == MOVE:
-                    board[b] = p
+            board = board_after(cells, move)
             mine = last[2] if piece in royal else king
             if not attacked(board, mine, enemy) and not (facing is not None and facing(board, mine)):
                 legal.append(move)
@@ -436,11 +443,7 @@ class PieceGame(Game):
         for move in self.tables.pseudo_moves(cells, player, ep, False):
             if move in legal:
                 continue
-            board = list(cells)
-            for kind, a, b, p, _ in move:
-                board[a] = 0
-                if kind == MOVE:
-                    board[b] = p
+            board = board_after(cells, move)
             last = move[-1]
             mine = last[2] if last[3] in royal else king
             if self.tables.attacked(board, mine, enemy):

@@ -30,18 +30,23 @@ def move_json(game: Game, state: State, move: Move) -> dict[str, Any]:
             "captures": [game.square_name(p) for p in move.captures]}
 
 
+def _headline(game: Game, outcome: Outcome) -> str:
+    """'white wins', 'draw' or 'scores 10-16-17-21, fourth wins': who won, without why."""
+    winner = outcome.winner
+    if winner is not None and sorted(outcome.scores) == [0.0] * (game.players - 1) + [1.0]:
+        return f"{game.player_names[winner]} wins"
+    if winner is None and len(set(outcome.scores)) == 1:
+        return "draw"
+    scores = "-".join(f"{s:g}" for s in outcome.scores)
+    who = f", {game.player_names[winner]} wins" if winner is not None else ""
+    return f"scores {scores}{who}"
+
+
 def outcome_text(game: Game, outcome: Outcome | None) -> str:
     """'none (game goes on)', 'white wins (checkmate)', 'draw (stalemate)' or the scores."""
     if outcome is None:
         return "none (game goes on)"
-    winner = outcome.winner
-    scores = "-".join(f"{s:g}" for s in outcome.scores)
-    if winner is not None and sorted(outcome.scores) == [0.0] * (game.players - 1) + [1.0]:
-        return f"{game.player_names[winner]} wins ({outcome.reason})"
-    if winner is None and len(set(outcome.scores)) == 1:
-        return f"draw ({outcome.reason})"
-    who = f", {game.player_names[winner]} wins" if winner is not None else ""
-    return f"scores {scores}{who} ({outcome.reason})"
+    return f"{_headline(game, outcome)} ({outcome.reason})"
 
 
 #: Reasons that name a rule or a goal, read after "wins by" / "draw by" ("checkmate",
@@ -59,14 +64,8 @@ def end_text(game: Game, outcome: Outcome) -> str:
     are captured', 'Scores 10-16-17-21, fourth wins by most balls: ...'; a lone player's
     score after its reason."""
     reason = outcome.reason
-    joint = f" by {reason}" if _BY_REASON.match(reason) else f": {reason}"
-    winner = outcome.winner
-    scores = "-".join(f"{s:g}" for s in outcome.scores)
     if game.players == 1:
         return f"Game over: {reason} (score {outcome.scores[0]:.2f})"
-    if winner is not None and sorted(outcome.scores) == [0.0] * (game.players - 1) + [1.0]:
-        return f"{game.player_names[winner].capitalize()} wins{joint}"
-    if winner is None and len(set(outcome.scores)) == 1:
-        return f"Draw{joint}"
-    who = f", {game.player_names[winner]} wins" if winner is not None else ""
-    return f"Scores {scores}{who}{joint}"
+    joint = f" by {reason}" if _BY_REASON.match(reason) else f": {reason}"
+    headline = _headline(game, outcome)
+    return f"{headline[0].upper()}{headline[1:]}{joint}"

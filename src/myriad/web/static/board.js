@@ -2,18 +2,11 @@
 // The board knows nothing of the rules: it draws positions, pieces and marks it is given,
 // and reports which position is under a point.
 
+import { SVG, el } from "./svg.js";
 import { drawPicture } from "./pieces.js";
 import { drawFog } from "./hidden.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const TEXT_STYLE = "\uFE0E"; // ask for the text (not emoji) form of a glyph
-
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (parent) parent.appendChild(node);
-  return node;
-}
 
 function text(parent, x, y, content, attrs = {}) {
   const node = el("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", ...attrs }, parent);

@@ -5,14 +5,7 @@
 // their owner's name and count; the move list is numbered from the position's own move
 // number.
 
-const SVG = "http://www.w3.org/2000/svg";
-
-function el(name, attrs, parent) {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  parent.appendChild(node);
-  return node;
-}
+import { SVG, el } from "./svg.js";
 
 function cap(s) { return s ? s.charAt(0).toUpperCase() + s.slice(1) : s; }
 

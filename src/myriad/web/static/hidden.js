@@ -4,15 +4,9 @@
 // server built for this page (fields `fog`, `unseen`, `revealed`, `sides`, `face_down`); the
 // page never knows more than its player.
 
-const SVG = "http://www.w3.org/2000/svg";
-const FLIP_MS = 560;
+import { el } from "./svg.js";
 
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (parent) parent.appendChild(node);
-  return node;
-}
+const FLIP_MS = 560;
 
 // The cloud filter, defined once for the whole document (boards and previews refer to it):
 // fractal noise in board units (a square is 1), white puffs over a soft grey.

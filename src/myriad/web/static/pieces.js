@@ -11,14 +11,7 @@
 // the kind's name and movement; a kind it cannot name keeps its letter token.
 // Each drawing is in a 100 x 100 box with the piece standing on y = 88.
 
-const SVG = "http://www.w3.org/2000/svg";
-
-function el(name, attrs, parent) {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  parent.appendChild(node);
-  return node;
-}
+import { el } from "./svg.js";
 
 // Shapes per picture: each entry is [kind, attrs] with "body" parts filled in the side's
 // colour and "line" parts drawn in its ink (details, slits, bands).
