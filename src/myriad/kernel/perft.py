@@ -1,0 +1,103 @@
+"""Perft and random playouts inside one compiled call each."""
+from __future__ import annotations
+
+import numpy as np
+
+from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
+from numba import njit
+
+from myriad.kernel.families import IRREVERSIBLE
+from myriad.kernel.layout import P_MAX_MOVES, P_MOVE_WIDTH, P_PLAYERS, P_WIDTH, S_KEY
+from myriad.kernel.rules import gen, outcome, play
+
+#: The longest line perft or a playout follows.
+MAX_PLY = 4096
+
+
+@njit(cache=True)
+def perft(t, s, hist, nhist, depth):
+    """The number of move sequences of ``depth`` plies from ``s`` (stopping at game ends,
+    as the reference's perft does: a finished position has no moves)."""
+    p = t.params
+    if depth == 0:
+        return 1
+    width, mw, mm = p[P_WIDTH], p[P_MOVE_WIDTH], p[P_MAX_MOVES]
+    states = np.empty((depth + 1, width), np.int64)
+    moves = np.empty((depth, mm, mw), np.int64)
+    count = np.zeros(depth, np.int64)
+    index = np.zeros(depth, np.int64)
+    keys = np.empty(nhist + depth + 1, np.int64)
+    keys[:nhist] = hist[:nhist]
+    nkeys = np.zeros(depth + 1, np.int64)
+    nkeys[0] = nhist
+    states[0] = s
+    total = 0
+    ply = 0
+    count[0] = gen(t, states[0], keys, nkeys[0], moves[0])
+    index[0] = 0
+    while ply >= 0:
+        if ply == depth - 1:
+            total += count[ply]
+            ply -= 1
+            continue
+        i = index[ply]
+        if i >= count[ply]:
+            ply -= 1
+            continue
+        index[ply] = i + 1
+        bits = play(t, states[ply], moves[ply, i], states[ply + 1])
+        n = nkeys[ply]
+        if bits & IRREVERSIBLE:
+            n = 0
+        else:
+            keys[n] = states[ply, S_KEY]
+            n += 1
+        nkeys[ply + 1] = n
+        ply += 1
+        count[ply] = gen(t, states[ply], keys, n, moves[ply])
+        index[ply] = 0
+    return total
+
+
+@njit(cache=True)
+def playouts(t, s, hist, nhist, games, max_plies, seed, scores):
+    """Play ``games`` uniformly random games from ``s`` (at most ``max_plies`` plies each),
+    adding each game's scores (1 a win, 1/k shared by k winners, 0 a loss) to ``scores``
+    per player, and return the total plies played."""
+    np.random.seed(seed)
+    p = t.params
+    width, mw, mm, players = p[P_WIDTH], p[P_MOVE_WIDTH], p[P_MAX_MOVES], p[P_PLAYERS]
+    a = np.empty(width, np.int64)
+    b = np.empty(width, np.int64)
+    moves = np.empty((mm, mw), np.int64)
+    keys = np.empty(nhist + max_plies + 1, np.int64)
+    plies = 0
+    for _ in range(games):
+        a[:] = s
+        keys[:nhist] = hist[:nhist]
+        n = nhist
+        for _ply in range(max_plies + 1):
+            count = gen(t, a, keys, n, moves)
+            result = outcome(t, a, keys, n, count)
+            if result >= 0:
+                winners = 0
+                for q in range(players):
+                    if result >> q & 1:
+                        winners += 1
+                for q in range(players):
+                    if result >> q & 1:
+                        scores[q] += 1.0 / winners
+                break
+            if _ply == max_plies or count <= 0:
+                for q in range(players):
+                    scores[q] += 1.0 / players
+                break
+            bits = play(t, a, moves[np.random.randint(count)], b)
+            if bits & IRREVERSIBLE:
+                n = 0
+            else:
+                keys[n] = a[S_KEY]
+                n += 1
+            a, b = b, a
+            plies += 1
+    return plies

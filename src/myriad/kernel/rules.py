@@ -1,0 +1,76 @@
+"""The rules of every kernel family behind one set of functions: each dispatches on
+``t.params[P_FAMILY]`` to its family's module (see :mod:`myriad.kernel.families`), so a
+search compiled once runs every family.  A new family adds a branch to each function."""
+from __future__ import annotations
+
+from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
+from numba import njit
+
+from myriad.kernel.families import inarow
+from myriad.kernel.layout import P_FAMILY
+
+#: The family modules, by family number.
+FAMILIES = {inarow.FAMILY: inarow}
+
+
+@njit(cache=True)
+def gen(t, s, hist, nhist, moves):
+    """The legal moves of ``s`` as rows of ``moves``; their count."""
+    f = t.params[P_FAMILY]
+    if f == inarow.FAMILY:
+        return inarow.gen(t, s, hist, nhist, moves)
+    return -1
+
+
+@njit(cache=True)
+def play(t, s, m, dst):
+    """The state after move row ``m`` into ``dst``; IRREVERSIBLE / GAVE_CHECK bits."""
+    f = t.params[P_FAMILY]
+    if f == inarow.FAMILY:
+        return inarow.play(t, s, m, dst)
+    return -1
+
+
+@njit(cache=True)
+def actions(t, s, m, out):
+    """The reference actions of move row ``m`` as rows of ``out``; their count."""
+    f = t.params[P_FAMILY]
+    if f == inarow.FAMILY:
+        return inarow.actions(t, s, m, out)
+    return -1
+
+
+@njit(cache=True)
+def outcome(t, s, hist, nhist, nlegal):
+    """-1 while the game goes on, else the bit set of the winners (all players: a draw)."""
+    f = t.params[P_FAMILY]
+    if f == inarow.FAMILY:
+        return inarow.outcome(t, s, hist, nhist, nlegal)
+    return -1
+
+
+@njit(cache=True)
+def evaluate(t, s):
+    """The game's ``evaluate``: a static score for the side to move."""
+    f = t.params[P_FAMILY]
+    if f == inarow.FAMILY:
+        return inarow.evaluate(t, s)
+    return 0.0
+
+
+@njit(cache=True)
+def order(t, s, m):
+    """The game's ``move_heuristic``: how promising move ``m`` looks (higher first)."""
+    f = t.params[P_FAMILY]
+    if f == inarow.FAMILY:
+        return inarow.order(t, s, m)
+    return 0.0
+
+
+@njit(cache=True)
+def noisy(t, s, m):
+    """The game's ``is_noisy``: whether quiescence searches move ``m``."""
+    f = t.params[P_FAMILY]
+    if f == inarow.FAMILY:
+        return inarow.noisy(t, s, m)
+    return False
