@@ -7,7 +7,7 @@ from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, 
 from numba import njit
 
 from myriad.kernel.families import inarow
-from myriad.kernel.layout import P_FAMILY
+from myriad.kernel.layout import P_FAMILY, P_PLAYERS
 
 #: The family modules, by family number.
 FAMILIES = {inarow.FAMILY: inarow}
@@ -74,3 +74,12 @@ def noisy(t, s, m):
     if f == inarow.FAMILY:
         return inarow.noisy(t, s, m)
     return False
+
+
+@njit(cache=True)
+def repetition(t, s):
+    """The winners' bits of the game's ``repetition_outcome`` for ``s``."""
+    f = t.params[P_FAMILY]
+    if f == inarow.FAMILY:
+        return inarow.repetition(t, s)
+    return (1 << t.params[P_PLAYERS]) - 1

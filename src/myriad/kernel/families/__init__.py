@@ -15,6 +15,8 @@ A family module provides, compiled by numba:
   number of legal moves ``gen`` found;
 * ``evaluate(t, s) -> float``, ``order(t, s, m) -> float``, ``noisy(t, s, m) -> bool``:
   the bots' knowledge, equal to the game's ``evaluate``, ``move_heuristic`` and ``is_noisy``;
+* ``repetition(t, s) -> int``: the winners' bits of ``Game.repetition_outcome`` (what a
+  search scores a position met again on its line);
 
 and, in Python, ``tables(game) -> Tables | None`` (None: a game it does not cover, or
 covers only in part) and ``prepare(t, s)``, which fills the family's own words of a

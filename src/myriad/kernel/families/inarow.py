@@ -150,3 +150,8 @@ def order(t, s, m):
 @njit(cache=True)
 def noisy(t, s, m):
     return False
+
+
+@njit(cache=True)
+def repetition(t, s):
+    return 3  # positions never repeat: every placement adds a stone
