@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import sys
+import time
 from pathlib import Path
 
 import platformdirs
@@ -33,10 +35,30 @@ def cache_dir() -> Path:
     return Path(parent) / f"kernel-{source_hash()}"
 
 
+#: Seconds after which the compiled cache of other sources (an older install, another
+#: checkout) is deleted when nothing wrote to it: a week.
+STALE_AFTER = 7 * 24 * 3600
+
+
+def prune(current: Path) -> None:
+    """Delete the caches of other kernel sources untouched for :data:`STALE_AFTER`
+    seconds, so that edits and upgrades do not pile up compiled code (a cache still in use
+    by another process is recent, and kept)."""
+    try:
+        now = time.time()
+        for old in current.parent.glob("kernel-*"):
+            if old != current and old.is_dir() and now - old.stat().st_mtime > STALE_AFTER:
+                shutil.rmtree(old, ignore_errors=True)
+    except OSError:  # a cache that cannot be tidied is no reason to fail
+        pass
+
+
 def configure() -> None:
     """Point numba's cache at :func:`cache_dir` (called before any kernel function is
-    defined)."""
-    folder = str(cache_dir())
+    defined), and tidy the caches of other sources."""
+    current = cache_dir()
+    prune(current)
+    folder = str(current)
     os.environ["NUMBA_CACHE_DIR"] = folder
     if "numba" in sys.modules:
         import numba
