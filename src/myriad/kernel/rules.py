@@ -6,11 +6,11 @@ from __future__ import annotations
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
-from myriad.kernel.families import inarow, tafl
+from myriad.kernel.families import hunt, inarow, tafl
 from myriad.kernel.layout import P_FAMILY, P_PLAYERS
 
 #: The family modules, by family number.
-FAMILIES = {inarow.FAMILY: inarow, tafl.FAMILY: tafl}
+FAMILIES = {inarow.FAMILY: inarow, tafl.FAMILY: tafl, hunt.FAMILY: hunt}
 
 
 @njit(cache=True)
@@ -21,6 +21,8 @@ def gen(t, s, hist, nhist, moves):
         return inarow.gen(t, s, hist, nhist, moves)
     elif f == tafl.FAMILY:
         return tafl.gen(t, s, hist, nhist, moves)
+    elif f == hunt.FAMILY:
+        return hunt.gen(t, s, hist, nhist, moves)
     return -1
 
 
@@ -32,6 +34,8 @@ def play(t, s, m, dst):
         return inarow.play(t, s, m, dst)
     elif f == tafl.FAMILY:
         return tafl.play(t, s, m, dst)
+    elif f == hunt.FAMILY:
+        return hunt.play(t, s, m, dst)
     return -1
 
 
@@ -43,6 +47,8 @@ def actions(t, s, m, out):
         return inarow.actions(t, s, m, out)
     elif f == tafl.FAMILY:
         return tafl.actions(t, s, m, out)
+    elif f == hunt.FAMILY:
+        return hunt.actions(t, s, m, out)
     return -1
 
 
@@ -54,6 +60,8 @@ def outcome(t, s, hist, nhist, nlegal):
         return inarow.outcome(t, s, hist, nhist, nlegal)
     elif f == tafl.FAMILY:
         return tafl.outcome(t, s, hist, nhist, nlegal)
+    elif f == hunt.FAMILY:
+        return hunt.outcome(t, s, hist, nhist, nlegal)
     return -1
 
 
@@ -65,6 +73,8 @@ def evaluate(t, s):
         return inarow.evaluate(t, s)
     elif f == tafl.FAMILY:
         return tafl.evaluate(t, s)
+    elif f == hunt.FAMILY:
+        return hunt.evaluate(t, s)
     return 0.0
 
 
@@ -76,6 +86,8 @@ def order(t, s, m):
         return inarow.order(t, s, m)
     elif f == tafl.FAMILY:
         return tafl.order(t, s, m)
+    elif f == hunt.FAMILY:
+        return hunt.order(t, s, m)
     return 0.0
 
 
@@ -87,6 +99,8 @@ def noisy(t, s, m):
         return inarow.noisy(t, s, m)
     elif f == tafl.FAMILY:
         return tafl.noisy(t, s, m)
+    elif f == hunt.FAMILY:
+        return hunt.noisy(t, s, m)
     return False
 
 
@@ -98,4 +112,6 @@ def repetition(t, s):
         return inarow.repetition(t, s)
     elif f == tafl.FAMILY:
         return tafl.repetition(t, s)
+    elif f == hunt.FAMILY:
+        return hunt.repetition(t, s)
     return (1 << t.params[P_PLAYERS]) - 1
