@@ -82,15 +82,15 @@ def tables(game: Game) -> Tables | None:
     weights = np.array([[float(getattr(game.knowledge, name)) for name in KNOWLEDGE] + [float(game._baseline)]],
                        np.float64)
     chain = int(jumps.continue_capture == "may")
-    hops = game.prey_total if chain else 1
+    most_hops = game.prey_total if chain else 1
     params = {HUNTER_CODE: game.hunter, PREY_CODE: game.prey, PREY_TOTAL: game.prey_total,
               CAPTURE_GOAL: game.capture_goal, MOVE_LIMIT: game.move_limit,
               REPETITION_DRAWS: int(game.repetition_draws), FORWARD_ONLY: int(game.forward_only),
-              CHAIN: chain, MAX_HOPS: hops}
+              CHAIN: chain, MAX_HOPS: most_hops}
     # steps and placements, and room for the capture routes (a chain that may stop
     # anywhere lists every prefix; more routes than this raise, never pass silently)
     most = max(size, game.prey_total * LINES) + game.hunter_count * LINES * (64 if chain else 1)
-    return base_tables(game, FAMILY, move_width=3 + 2 * hops + 1, max_moves=most, rules=rules, extra=distance,
+    return base_tables(game, FAMILY, move_width=3 + 2 * most_hops + 1, max_moves=most, rules=rules, extra=distance,
                        weights=weights, family_params=params)
 
 
