@@ -388,36 +388,47 @@ def evaluate(t, s):
 
 
 @njit(cache=True)
-def windows_through(t, s, pos, player, c):
-    """The pure windows of ``player`` with ``c`` stones through ``pos``: how many, except
-    that windows with two gaps count once per different other gap (as many as two)."""
+def reach_at(t, s, pos):
+    """Per player ``p`` and stone count ``c`` (:meth:`LineWindows.reach` at one cell): how
+    many pure windows of ``p`` with ``c`` stones pass through ``pos``, except that windows
+    with two gaps count once per different other gap (2 standing for two or more)."""
     p = t.params
     row = p[THROUGH] + pos
     k = p[K]
-    found = 0
-    mate = -1
+    found = np.zeros((2, k + 1), np.int64)
+    mates = np.full(2, -1, np.int64)
     for i in range(t.extra[row, 0]):
         w = t.extra[row, 1 + i]
         n0, n1 = window_stones(t, s, w)
-        mine, theirs = (n0, n1) if player == 0 else (n1, n0)
-        if theirs or mine != c:
-            continue
-        if c == k - 2:
-            gap = other_gap(t, s, w, pos)
-            if mate < 0:
-                mate = gap
-                found = 1
-            elif gap != mate:
-                return 2
-        else:
-            found += 1
+        for player in range(2):
+            mine, theirs = (n0, n1) if player == 0 else (n1, n0)
+            if theirs:
+                continue
+            if mine == k - 2:
+                gap = other_gap(t, s, w, pos)
+                if mates[player] < 0:
+                    mates[player] = gap
+                    found[player, mine] = 1
+                elif gap != mates[player]:
+                    found[player, mine] = 2
+            else:
+                found[player, mine] += 1
     return found
 
 
 @njit(cache=True)
 def is_threat(t, s, pos, player):
     """Whether the empty ``pos`` fills a pure window of ``player`` with one gap."""
-    return s[S_CELLS + pos] == 0 and windows_through(t, s, pos, player, t.params[K] - 1) > 0
+    if s[S_CELLS + pos] != 0:
+        return False
+    p = t.params
+    row = p[THROUGH] + pos
+    for i in range(t.extra[row, 0]):
+        n0, n1 = window_stones(t, s, t.extra[row, 1 + i])
+        mine, theirs = (n0, n1) if player == 0 else (n1, n0)
+        if theirs == 0 and mine == p[K] - 1:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -434,14 +445,13 @@ def order(t, s, m):
     value = np.int64(wt[SINGLE, W_CENTRAL]) * t.extra[p[THROUGH] + pos, 0]
     if p[NWINDOWS] == 0:
         return float(value)
+    found = reach_at(t, s, pos)
     for player in range(2):
         once_row = BUILD_ONCE if player == me else BLOCK_ONCE
         twice_row = BUILD_TWICE if player == me else BLOCK_TWICE
         for c in range(k):
             once, twice = np.int64(wt[once_row, c]), np.int64(wt[twice_row, c])
-            if once == 0 and twice == 0:
-                continue
-            n = windows_through(t, s, pos, player, c)
+            n = found[player, c]
             if n >= 1:
                 value += once
             if n >= 2:
@@ -471,11 +481,9 @@ def noisy(t, s, m):
     k = p[K]
     if not playable(t, s, pos):
         return False
-    threat_here = is_threat(t, s, pos, other)
-    build_mine = k >= 2 and windows_through(t, s, pos, me, k - 2) > 0
-    build_theirs = k >= 2 and windows_through(t, s, pos, other, k - 2) > 0
-    if not (threat_here or build_mine or build_theirs):
-        return False
+    found = reach_at(t, s, pos)
+    if not (found[other, k - 1] or found[me, k - 2] or found[other, k - 2]):
+        return False  # no threat of the opponent's, nor a build cell of either player
     counts, threats, builds, forks, lines = scanned(t, s)
     theirs = 0
     their_forks = False
