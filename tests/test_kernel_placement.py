@@ -11,8 +11,11 @@ day a kernel family takes it.
 
 from __future__ import annotations
 
+import gzip
+import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -29,6 +32,10 @@ from myriad.kernel.families import flips, inarow
 from myriad.kernel.registry import kernel_for
 
 from oracles import load_oracle
+
+#: Black's forbidden points in 6,000 random renju positions as Wenzhe Lu's
+#: CForbiddenPointFinder judged them (see tests/test_forbidden.py).
+LU = Path(__file__).parent / "data" / "renju_forbidden_lu.json.gz"
 
 #: Random games per covered game in the default run (the slow run plays five times more).
 GAMES = 20
@@ -61,8 +68,8 @@ def fields(state: State) -> tuple[object, ...]:
 
 
 def test_the_placement_games_run_on_the_kernel() -> None:
-    """Every registered Othello, Rolit and in-a-row game without renju's restrictions has a
-    kernel of its family; renju (forbidden points, opening) stays on the reference."""
+    """Every registered Othello, Rolit and in-a-row game (renju's forbidden points and
+    opening included) has a kernel of its family."""
     covered = set(placement_games())
     for game_id in game_ids():
         game = get_game(game_id)
@@ -70,11 +77,9 @@ def test_the_placement_games_run_on_the_kernel() -> None:
         if type(game) in (Othello, Rolit):
             assert kernel is not None and kernel.family is flips, game_id
         elif type(game) is InARow:
-            plain = game.forbidden is None and not game.opening
-            assert (kernel is not None and kernel.family is inarow) == plain, game_id
-    assert {"tictactoe", "connect4", "gomoku", "othello", "othello4", "othello6", "othello10",
+            assert kernel is not None and kernel.family is inarow, game_id
+    assert {"tictactoe", "connect4", "gomoku", "renju", "othello", "othello4", "othello6", "othello10",
             "rolit", "rolit2", "rolit3"} <= covered
-    assert "renju" not in covered
 
 
 # -- perft --------------------------------------------------------------------------------
@@ -232,3 +237,52 @@ def test_rolit_ties_share_the_win() -> None:
 def test_random_games_agree_more(game_id: str) -> None:
     met = compare_games(game_id, 5 * GAMES, seed=2021)
     assert met["ended"] == 5 * GAMES
+
+
+# -- renju: forbidden points ------------------------------------------------------------------
+
+def check_renju_forbidden(limit: int | None, knowledge: int) -> None:
+    """Black's legal moves on the kernel are the empty cells less Lu's forbidden points;
+    on the first ``knowledge`` positions, with either side to move, evaluation, ordering
+    and quiescence moves equal the reference's (its scan restricted by the same points)."""
+    if not LU.exists():
+        pytest.fail(f"{LU} is missing: regenerate it with tests/data/make_renju_forbidden.py")
+    game = get_game("renju")
+    assert isinstance(game, InARow)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    with gzip.open(LU, "rt") as f:
+        rows = [json.loads(line) for _, line in zip(range(limit or 10**9), f)]
+    assert len(rows) == (limit or 6000)
+    stones = {"X": game.stones[0], "O": game.stones[1], ".": 0}
+    forbidden = 0
+    for n, row in enumerate(rows):
+        cells = [stones[ch] for ch in row["board"]]
+        state = game.make_state(cells, 0, (0,))
+        expected = {game.topology.pos(name) for name in row["forbidden"]}
+        forbidden += len(expected)
+        empty = {pos for pos, value in enumerate(cells) if not value}
+        assert len(empty) <= game.topology.size - 3  # past the opening rule
+        assert {move.to for move in kernel.legal_moves(state)} == empty - expected, f"position {n}: {row['board']}"
+        if n >= knowledge:
+            continue
+        for side in (0, 1):
+            state = game.make_state(cells, side, (0,))
+            where = f"position {n}, {game.player_names[side]} to move"
+            assert kernel.evaluate(state) == game.evaluate(state), where
+            s, moves, count = kernel.move_rows(state)
+            noisy = set(game.noisy_moves(state))
+            for i in range(count):
+                move = kernel.to_move(s, moves[i])
+                assert rules.order(kernel.tables, s, moves[i]) == game.move_heuristic(state, move), (where, move)
+                assert bool(rules.noisy(kernel.tables, s, moves[i])) == (move in noisy), (where, move)
+    assert forbidden > len(rows)  # the data holds forbidden points to find
+
+
+def test_renju_forbidden_points() -> None:
+    check_renju_forbidden(600, 60)
+
+
+@pytest.mark.slow
+def test_renju_forbidden_points_all() -> None:
+    check_renju_forbidden(None, 600)

@@ -4,24 +4,30 @@ wins -- tic-tac-toe, gomoku, Connect Four (:class:`myriad.games.inarow.InARow`).
 Tables:
 
 * ``rules[axis] = (direction, opposite)`` the board's lines;
-* ``extra`` three tables stacked by rows, where ``params`` says (``COLUMNS``, ``WINDOWS``,
-  ``THROUGH`` and their counts): the cells of each column, bottom first, padded with -1
-  (gravity only); each window of ``k`` cells (:class:`LineWindows`, in its order), then
-  its axis; per cell, the number of windows through it, then their indices;
+* ``extra`` four tables stacked by rows, where ``params`` says (``COLUMNS``, ``WINDOWS``,
+  ``THROUGH``, ``SPANS`` and their counts): the cells of each column, bottom first, padded
+  with -1 (gravity only); each window of ``k`` cells (:class:`LineWindows`, in its order),
+  then its axis; per cell, the number of windows through it, then their indices; per cell
+  and axis of the forbidden points, the ``2 * length + 1`` cells around it (-1 beyond the
+  edge; renju only);
 * ``zones[player]`` the cells where that player's threats count as strong (Connect
-  Four's odd and even rows);
+  Four's odd and even rows); ``zones[OPENING + n]`` where the ``n``-th stone may go
+  (renju's opening);
 * ``weights`` the :class:`WindowWeights`: rows ``MOVER`` .. ``BLOCK_TWICE`` by stone count,
   then a row of the single weights (``W_WIN_NOW`` ..);
 * ``params``: ``K``, ``GRAVITY``, per player ``EXACT`` (renju's Black wins with exactly
-  ``k``) and ``STONE``, the directions up and down (gravity).
+  ``k``) and ``STONE``, the directions up and down (gravity), which forbidden points
+  (``FORBID``) and how many stones the opening rule places (``NOPENING``).
 
 A move is one word: the cell.  The bots' knowledge is :meth:`InARow.evaluate`,
 :meth:`InARow.move_heuristic` and :meth:`InARow.noisy_moves` worked out by walking the
 windows (the reference's bit-set scans and line tallies answer the same): ``evaluate`` scans
 the whole board, ``order`` reads only the windows through the move's cell (and the cell
 above it), ``noisy`` says whether the move is among the quiescence moves (a cell in no
-window that matters is answered without a scan).  Renju's forbidden points and opening
-rule are not covered.
+window that matters is answered without a scan).  Renju's opening rule (zones) and the
+first player's forbidden points (:mod:`~myriad.core.mechanics.forbidden`: the spans of
+each cell judged as the reference judges them, three points recursively) restrict the
+moves, and the bots' scan as :meth:`InARow._restricted` does.
 """
 from __future__ import annotations
 
@@ -33,7 +39,7 @@ from numba import njit
 from myriad.core.game import Game
 from myriad.core.mechanics.placement import GravityDrops, line_axes
 from myriad.core.move import DROP
-from myriad.core.topology import opposite_directions
+from myriad.core.topology import NO_LINK, opposite_directions
 from myriad.kernel.families import IRREVERSIBLE
 from myriad.kernel.keys import flag_key
 from myriad.kernel.layout import (P_FAMILY_PARAMS, P_FLAGS, P_SIZE, P_VALUES, S_CELLS, S_KEY,
@@ -52,6 +58,19 @@ THROUGH = P_FAMILY_PARAMS + 10    #: first row of the windows through each cell
 UP = P_FAMILY_PARAMS + 11         #: the direction up a column (gravity), else -1
 DOWN = P_FAMILY_PARAMS + 12       #: the direction down a column (gravity), else -1
 NAXES = P_FAMILY_PARAMS + 13
+FORBID = P_FAMILY_PARAMS + 14     #: the first player's forbidden points: OVERLINE | DOUBLE_FOUR | DOUBLE_THREE
+FLENGTH = P_FAMILY_PARAMS + 15    #: the row length the forbidden points are judged for
+FAXES = P_FAMILY_PARAMS + 16      #: the lines they are judged along
+SPANS = P_FAMILY_PARAMS + 17      #: first row of the spans in ``extra`` (cell by cell, axis by axis)
+NOPENING = P_FAMILY_PARAMS + 18   #: stones placed under the opening rule (zones ``OPENING`` + n)
+
+#: ``FORBID`` bits, and the verdicts of :func:`judge` (0: allowed).
+OVERLINE, DOUBLE_FOUR, DOUBLE_THREE = 1, 2, 4
+#: The first zone of the opening rule (after the two of strong threats).
+OPENING = 2
+#: Pattern values of a span: an empty cell, a stone of the restricted player, another
+#: stone, beyond the edge (:mod:`myriad.core.mechanics.forbidden`).
+EMPTY, OWN, OTHER, EDGE = 0, 1, 2, 3
 
 # -- rows of ``weights``: per stone count ...
 MOVER, WAITER, BUILD_ONCE, BUILD_TWICE, BLOCK_ONCE, BLOCK_TWICE, SINGLE = range(7)
@@ -60,9 +79,10 @@ W_WIN_NOW, W_FORK, W_THREAT, W_STRONG, W_CENTRAL, W_STACKED, W_DOUBLE_FORK = ran
 
 
 def tables(game: Game) -> Tables | None:
-    """The tables of an :class:`InARow` game without forbidden points or opening rule."""
+    """The tables of an :class:`InARow` game (renju's forbidden points and opening rule
+    included)."""
     from myriad.games.inarow import InARow
-    if type(game) is not InARow or game.forbidden is not None or game.opening:
+    if type(game) is not InARow:
         return None
     topology = game.topology
     size, k = topology.size, game.k
@@ -78,8 +98,10 @@ def tables(game: Game) -> Tables | None:
     cells_of = windows.windows if windows is not None else ()
     through = windows.windows_at if windows is not None else ((),) * size
     axis_of = {d: a for a, (d, _back) in enumerate(axes)}
-    width = max([k + 1, 1 + max(len(w) for w in through)] + [len(c) for c in columns])
-    extra = np.full((len(columns) + len(cells_of) + size, width), -1, np.int64)
+    forbidden = game.forbidden
+    spans = [span for per_pos in forbidden.spans for span in per_pos] if forbidden is not None else []
+    width = max([k + 1, 1 + max(len(w) for w in through)] + [len(c) for c in columns] + [len(s) for s in spans])
+    extra = np.full((len(columns) + len(cells_of) + size + len(spans), width), -1, np.int64)
     for c, cells in enumerate(columns):
         extra[c, :len(cells)] = cells
     first_window = len(columns)
@@ -90,10 +112,15 @@ def tables(game: Game) -> Tables | None:
     for pos, ws in enumerate(through):
         extra[first_through + pos, 0] = len(ws)
         extra[first_through + pos, 1:1 + len(ws)] = ws
-    zones = np.zeros((2, size), np.int64)
-    for player in range(2):
-        for pos in range(size):
+    first_span = first_through + size
+    for i, span in enumerate(spans):
+        extra[first_span + i, :len(span)] = [q if q != NO_LINK else -1 for q in span]
+    zones = np.zeros((OPENING + len(game.opening), size), np.int64)
+    for pos in range(size):
+        for player in range(2):
             zones[player, pos] = game.strong[player] >> pos & 1
+        for n, zone in enumerate(game.opening):
+            zones[OPENING + n, pos] = zone >> pos & 1
     ww = game.weights
     weights = np.zeros((SINGLE + 1, max(k + 1, W_DOUBLE_FORK + 1)), np.float64)
     for row, values in ((MOVER, ww.mover), (WAITER, ww.waiter), (BUILD_ONCE, ww.build_once),
@@ -105,7 +132,11 @@ def tables(game: Game) -> Tables | None:
               EXACT: int(not game.goals[0].overlines), EXACT + 1: int(not game.goals[1].overlines),
               STONE: game.stones[0], STONE + 1: game.stones[1],
               COLUMNS: 0, NCOLUMNS: len(columns), WINDOWS: first_window, NWINDOWS: len(cells_of),
-              THROUGH: first_through, UP: up, DOWN: down, NAXES: len(axes)}
+              THROUGH: first_through, UP: up, DOWN: down, NAXES: len(axes), NOPENING: len(game.opening)}
+    if forbidden is not None:
+        params.update({FORBID: (OVERLINE * forbidden.overline | DOUBLE_FOUR * forbidden.double_four
+                                | DOUBLE_THREE * forbidden.double_three),
+                       FLENGTH: forbidden.length, FAXES: len(forbidden.spans[0]) if size else 0, SPANS: first_span})
     return base_tables(game, FAMILY, move_width=1, max_moves=size, rules=axis_rows, extra=extra,
                        zones=zones, weights=weights, family_params=params)
 
@@ -136,7 +167,32 @@ def gen(t, s, hist, nhist, moves):
             if s[S_CELLS + pos] == 0:
                 moves[n, 0] = pos
                 n += 1
+    if p[NOPENING] or p[FORBID]:
+        n = restrict_moves(t, s, moves, n)
     return n
+
+
+@njit(cache=True)
+def restrict_moves(t, s, moves, n):
+    """``moves[:n]`` less those the opening rule or the first player's forbidden points
+    exclude; their count."""
+    p = t.params
+    placed = 0
+    for pos in range(p[P_SIZE]):
+        if s[S_CELLS + pos] != 0:
+            placed += 1
+    zone = OPENING + placed if placed < p[NOPENING] else -1
+    board = pattern_board(t, s) if p[FORBID] and s[S_TO_MOVE] == 0 else np.zeros(0, np.int64)
+    kept = 0
+    for i in range(n):
+        pos = moves[i, 0]
+        if zone >= 0 and not t.zones[zone, pos]:
+            continue
+        if board.shape[0] and forbidden_at(t, board, pos):
+            continue
+        moves[kept, 0] = pos
+        kept += 1
+    return kept
 
 
 @njit(cache=True)
@@ -197,6 +253,182 @@ def outcome(t, s, hist, nhist, nlegal):
         if s[S_CELLS + pos] == 0:
             return -1
     return 3
+
+
+# -- forbidden points (renju) -------------------------------------------------------------------
+
+@njit(cache=True)
+def pattern_board(t, s):
+    """The cells as pattern values for the first player's stones (``OWN``)."""
+    size = t.params[P_SIZE]
+    own = t.params[STONE]
+    board = np.empty(size, np.int64)
+    for pos in range(size):
+        v = s[S_CELLS + pos]
+        board[pos] = EMPTY if v == 0 else OWN if v == own else OTHER
+    return board
+
+
+@njit(cache=True)
+def run_of(cells, at):
+    """The first and last index of the unbroken run of ``OWN`` through ``at``."""
+    lo = at
+    while lo > 0 and cells[lo - 1] == OWN:
+        lo -= 1
+    hi = at
+    while hi < cells.shape[0] - 1 and cells[hi + 1] == OWN:
+        hi += 1
+    return lo, hi
+
+
+@njit(cache=True)
+def line_facts(pattern, length, threes):
+    """:func:`~myriad.core.mechanics.forbidden.line_facts`: what a stone on the middle cell
+    of ``pattern`` (``2 * length + 1`` values) makes along its line -- a five, an overline,
+    how many fours -- and the number of its three points, written into ``threes`` as
+    offsets from the middle."""
+    cells = pattern.copy()
+    n = cells.shape[0]
+    mid = length
+    cells[mid] = OWN
+    lo, hi = run_of(cells, mid)
+    if hi - lo + 1 == length:
+        return True, False, 0, 0
+    if hi - lo + 1 > length:
+        return False, True, 0, 0
+    fives = np.zeros(n, np.bool_)
+    count = 0
+    for q in range(n):
+        if cells[q] != EMPTY:
+            continue
+        cells[q] = OWN
+        a, b = run_of(cells, q)
+        if b - a + 1 == length and a <= mid <= b:
+            fives[q] = True
+            count += 1
+        cells[q] = EMPTY
+    fours = count
+    for q in range(n - length):
+        if fives[q] and fives[q + length]:
+            fours -= 1  # a straight four: one four
+    if fours:
+        return False, False, fours, 0
+    nthrees = 0
+    for q in range(n):
+        if cells[q] != EMPTY:
+            continue
+        cells[q] = OWN
+        a, b = run_of(cells, mid)
+        if (b - a + 1 == length - 1 and a <= q <= b and a >= 2 and b <= n - 3
+                and cells[a - 1] == EMPTY and cells[b + 1] == EMPTY
+                and cells[a - 2] != OWN and cells[b + 2] != OWN):
+            threes[nthrees] = q - mid
+            nthrees += 1
+        cells[q] = EMPTY
+    return False, False, 0, nthrees
+
+
+@njit(cache=True)
+def span_pattern(t, board, pos, axis, pattern):
+    """The pattern of the span of ``pos`` along ``axis`` into ``pattern``."""
+    p = t.params
+    row = p[SPANS] + pos * p[FAXES] + axis
+    for i in range(pattern.shape[0]):
+        q = t.extra[row, i]
+        pattern[i] = EDGE if q < 0 else board[q]
+
+
+@njit(cache=True)
+def makes_five(t, board, pos):
+    """Whether a stone on ``pos`` makes a five (exactly the row length) along some line."""
+    p = t.params
+    length = p[FLENGTH]
+    pattern = np.empty(2 * length + 1, np.int64)
+    for axis in range(p[FAXES]):
+        span_pattern(t, board, pos, axis, pattern)
+        pattern[length] = OWN
+        lo, hi = run_of(pattern, length)
+        if hi - lo + 1 == length:
+            return True
+    return False
+
+
+@njit(cache=True)
+def judge(t, board, pos):
+    """Why a stone on the empty ``pos`` is forbidden (``OVERLINE``, ``DOUBLE_FOUR``,
+    ``DOUBLE_THREE``), 0 when it is allowed (:meth:`ForbiddenPoints.verdict`); a three
+    counts when one of its points makes a straight four with a stone that is itself
+    allowed and makes no five."""
+    p = t.params
+    length = p[FLENGTH]
+    naxes = p[FAXES]
+    rules = p[FORBID]
+    width = 2 * length + 1
+    pattern = np.empty(width, np.int64)
+    threes = np.zeros((naxes, width), np.int64)
+    nthrees = np.zeros(naxes, np.int64)
+    overline = False
+    fours = 0
+    lines = 0
+    for axis in range(naxes):
+        span_pattern(t, board, pos, axis, pattern)
+        five, over, nfours, n = line_facts(pattern, length, threes[axis])
+        if five:
+            return 0
+        overline = overline or over
+        fours += nfours
+        nthrees[axis] = n
+        if n:
+            lines += 1
+    if rules & OVERLINE and overline:
+        return OVERLINE
+    if rules & DOUBLE_FOUR and fours >= 2:
+        return DOUBLE_FOUR
+    if rules & DOUBLE_THREE and lines >= 2:
+        after = board.copy()
+        after[pos] = OWN
+        real = 0
+        for axis in range(naxes):
+            row = p[SPANS] + pos * naxes + axis
+            for i in range(nthrees[axis]):
+                q = t.extra[row, length + threes[axis, i]]
+                if not makes_five(t, after, q) and judge(t, after, q) == 0:
+                    real += 1
+                    break
+            if real == 2:
+                return DOUBLE_THREE
+    return 0
+
+
+@njit(cache=True)
+def suspect(t, board, pos):
+    """:meth:`ForbiddenPoints.suspects` at one cell: three own stones within ``length - 1``
+    steps along one line, or two within ``length - 2`` steps along each of two lines."""
+    p = t.params
+    length = p[FLENGTH]
+    naxes = p[FAXES]
+    close = 0
+    for axis in range(naxes):
+        row = p[SPANS] + pos * naxes + axis
+        near = 0
+        closer = 0
+        for step in range(1, length):
+            for q in (t.extra[row, length - step], t.extra[row, length + step]):
+                if q >= 0 and board[q] == OWN:
+                    near += 1
+                    if step <= length - 2:
+                        closer += 1
+        if near >= 3:
+            return True
+        if closer >= 2:
+            close += 1
+    return close >= 2
+
+
+@njit(cache=True)
+def forbidden_at(t, board, pos):
+    """Whether the empty ``pos`` is a forbidden point of the first player."""
+    return suspect(t, board, pos) and judge(t, board, pos) != 0
 
 
 # -- the bots' knowledge: windows ------------------------------------------------------------
@@ -316,6 +548,24 @@ def scanned(t, s):
 
 
 @njit(cache=True)
+def restrict(t, s, threats, builds, forks):
+    """The scan as the first player's forbidden points leave it (:meth:`InARow._restricted`):
+    its threats only where a stone makes a winning row, its build and fork cells without
+    its forbidden points."""
+    p = t.params
+    if not p[FORBID]:
+        return
+    board = pattern_board(t, s)
+    stone, exact = p[STONE], p[EXACT]
+    for pos in range(p[P_SIZE]):
+        if threats[0, pos] and not completes(t, s, pos, stone, exact):
+            threats[0, pos] = 0
+        if builds[0, pos] and forbidden_at(t, board, pos):
+            builds[0, pos] = 0
+            forks[0, pos] = 0
+
+
+@njit(cache=True)
 def below_threat(t, s, pos, threats, player):
     """Whether a cell below ``pos`` in its column is a threat cell of ``player``
     (:meth:`GravityDrops.above`)."""
@@ -336,9 +586,21 @@ def evaluate(t, s):
         return 0.0
     size, k = p[P_SIZE], p[K]
     counts, threats, builds, forks, lines = scanned(t, s)
+    restrict(t, s, threats, builds, forks)
     wt = t.weights
     me = s[S_TO_MOVE]
     other = 1 - me
+    if p[FORBID] and me == 0:
+        # the opponent's threat on a forbidden point of the mover's cannot be blocked
+        mine_now = False
+        for pos in range(size):
+            if threats[0, pos] and playable(t, s, pos):
+                mine_now = True
+        if not mine_now:
+            board = pattern_board(t, s)
+            for pos in range(size):
+                if threats[1, pos] and playable(t, s, pos) and forbidden_at(t, board, pos):
+                    return -float(wt[SINGLE, W_WIN_NOW])
     score = np.int64(0)
     for c in range(k + 1):
         score += np.int64(wt[MOVER, c]) * counts[me, c] - np.int64(wt[WAITER, c]) * counts[other, c]
@@ -485,6 +747,9 @@ def noisy(t, s, m):
     if not (found[other, k - 1] or found[me, k - 2] or found[other, k - 2]):
         return False  # no threat of the opponent's, nor a build cell of either player
     counts, threats, builds, forks, lines = scanned(t, s)
+    restrict(t, s, threats, builds, forks)
+    if p[FORBID] and me == 0 and forbidden_at(t, pattern_board(t, s), pos):
+        return False
     theirs = 0
     their_forks = False
     for q in range(p[P_SIZE]):
