@@ -6,11 +6,11 @@ from __future__ import annotations
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
-from myriad.kernel.families import hunt, inarow, tafl
+from myriad.kernel.families import flips, hunt, inarow, tafl
 from myriad.kernel.layout import P_FAMILY, P_PLAYERS
 
 #: The family modules, by family number.
-FAMILIES = {inarow.FAMILY: inarow, tafl.FAMILY: tafl, hunt.FAMILY: hunt}
+FAMILIES = {inarow.FAMILY: inarow, tafl.FAMILY: tafl, hunt.FAMILY: hunt, flips.FAMILY: flips}
 
 
 @njit(cache=True)
@@ -23,6 +23,8 @@ def gen(t, s, hist, nhist, moves):
         return tafl.gen(t, s, hist, nhist, moves)
     elif f == hunt.FAMILY:
         return hunt.gen(t, s, hist, nhist, moves)
+    elif f == flips.FAMILY:
+        return flips.gen(t, s, hist, nhist, moves)
     return -1
 
 
@@ -36,6 +38,8 @@ def play(t, s, m, dst):
         return tafl.play(t, s, m, dst)
     elif f == hunt.FAMILY:
         return hunt.play(t, s, m, dst)
+    elif f == flips.FAMILY:
+        return flips.play(t, s, m, dst)
     return -1
 
 
@@ -49,6 +53,8 @@ def actions(t, s, m, out):
         return tafl.actions(t, s, m, out)
     elif f == hunt.FAMILY:
         return hunt.actions(t, s, m, out)
+    elif f == flips.FAMILY:
+        return flips.actions(t, s, m, out)
     return -1
 
 
@@ -62,6 +68,8 @@ def outcome(t, s, hist, nhist, nlegal):
         return tafl.outcome(t, s, hist, nhist, nlegal)
     elif f == hunt.FAMILY:
         return hunt.outcome(t, s, hist, nhist, nlegal)
+    elif f == flips.FAMILY:
+        return flips.outcome(t, s, hist, nhist, nlegal)
     return -1
 
 
@@ -75,6 +83,8 @@ def evaluate(t, s):
         return tafl.evaluate(t, s)
     elif f == hunt.FAMILY:
         return hunt.evaluate(t, s)
+    elif f == flips.FAMILY:
+        return flips.evaluate(t, s)
     return 0.0
 
 
@@ -88,6 +98,8 @@ def order(t, s, m):
         return tafl.order(t, s, m)
     elif f == hunt.FAMILY:
         return hunt.order(t, s, m)
+    elif f == flips.FAMILY:
+        return flips.order(t, s, m)
     return 0.0
 
 
@@ -101,6 +113,8 @@ def noisy(t, s, m):
         return tafl.noisy(t, s, m)
     elif f == hunt.FAMILY:
         return hunt.noisy(t, s, m)
+    elif f == flips.FAMILY:
+        return flips.noisy(t, s, m)
     return False
 
 
@@ -114,4 +128,6 @@ def repetition(t, s):
         return tafl.repetition(t, s)
     elif f == hunt.FAMILY:
         return hunt.repetition(t, s)
+    elif f == flips.FAMILY:
+        return flips.repetition(t, s)
     return (1 << t.params[P_PLAYERS]) - 1
