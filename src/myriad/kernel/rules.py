@@ -7,10 +7,11 @@ from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, 
 from numba import njit
 
 from myriad.kernel.families import inarow
+from myriad.kernel.families import sowing
 from myriad.kernel.layout import P_FAMILY, P_PLAYERS
 
 #: The family modules, by family number.
-FAMILIES = {inarow.FAMILY: inarow}
+FAMILIES = {inarow.FAMILY: inarow, sowing.FAMILY: sowing}
 
 
 @njit(cache=True)
@@ -19,6 +20,8 @@ def gen(t, s, hist, nhist, moves):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.gen(t, s, hist, nhist, moves)
+    elif f == sowing.FAMILY:
+        return sowing.gen(t, s, hist, nhist, moves)
     return -1
 
 
@@ -28,6 +31,8 @@ def play(t, s, m, dst):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.play(t, s, m, dst)
+    elif f == sowing.FAMILY:
+        return sowing.play(t, s, m, dst)
     return -1
 
 
@@ -37,6 +42,8 @@ def actions(t, s, m, out):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.actions(t, s, m, out)
+    elif f == sowing.FAMILY:
+        return sowing.actions(t, s, m, out)
     return -1
 
 
@@ -46,6 +53,8 @@ def outcome(t, s, hist, nhist, nlegal):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.outcome(t, s, hist, nhist, nlegal)
+    elif f == sowing.FAMILY:
+        return sowing.outcome(t, s, hist, nhist, nlegal)
     return -1
 
 
@@ -55,6 +64,8 @@ def evaluate(t, s):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.evaluate(t, s)
+    elif f == sowing.FAMILY:
+        return sowing.evaluate(t, s)
     return 0.0
 
 
@@ -64,6 +75,8 @@ def order(t, s, m):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.order(t, s, m)
+    elif f == sowing.FAMILY:
+        return sowing.order(t, s, m)
     return 0.0
 
 
@@ -73,6 +86,8 @@ def noisy(t, s, m):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.noisy(t, s, m)
+    elif f == sowing.FAMILY:
+        return sowing.noisy(t, s, m)
     return False
 
 
@@ -82,4 +97,6 @@ def repetition(t, s):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.repetition(t, s)
+    elif f == sowing.FAMILY:
+        return sowing.repetition(t, s)
     return (1 << t.params[P_PLAYERS]) - 1

@@ -1,0 +1,570 @@
+"""Kernel family: sowing games (mancala) -- the Kalah family, whose stores lie on the sowing
+path (:class:`myriad.core.mechanics.sowing.Sowing`: extra turns, captures across, leftovers
+at the end), and the games that capture in the opponent's row, Oware and Toguz Kumalak
+(:class:`myriad.core.mechanics.capture_sowing.CaptureSowing` under
+:class:`myriad.games.capture_mancala.CaptureMancala`: capture counts and chains, the grand
+slam, feeding, claimed houses, the end at a repeated position).
+
+Everything is read from the mechanic's parameters, never from a game's id.  The moves are
+the reference's: a row of ``SET`` actions, one per changed cell, in the reference's order
+(:func:`sow_actions` builds them, and ``play`` applies exactly those actions, as
+:meth:`Game.play` does).
+
+Tables: ``params``: ``MODE`` (:data:`STORES_ON_PATH` or :data:`CAPTURE_ROW`), the houses a
+side, the seeds in all, the stores and each rule option below; ``kinds[pos]`` = (owner or -1,
+place in the owner's row, the facing house, the house sown before it, the length of its lap,
+the length of its cycle); ``rules[h]`` the lap of house ``h`` (where its seeds go, one after
+another) and ``rules[size + h]`` its cycle (``h`` first: Toguz Kumalak's first seed goes back
+into the emptied house), padded with -1; ``zones[p]`` player ``p``'s houses in sowing order;
+``extra[0, n]`` 1 when a house holding ``n`` seeds after the last one is captured; ``weights[0]``
+the reference's evaluation and ordering constants (:data:`W_STORE` ...).  A move is one word:
+the house sown.  Flags (capture games with claims): ``claims[p] + 1``.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
+from numba import njit
+
+from myriad.core.game import Game
+from myriad.core.move import SET
+from myriad.core.zobrist import Zobrist
+from myriad.kernel.families import IRREVERSIBLE
+from myriad.kernel.keys import flag_key
+from myriad.kernel.layout import (P_FAMILY_PARAMS, P_FLAGS, P_SIZE, P_VALUES, S_CELLS, S_KEY,
+                                  S_TO_MOVE, Tables, base_tables)
+
+FAMILY = 4
+
+#: ``MODE``: the Kalah family (stores on the path) or captures in the opponent's row.
+STORES_ON_PATH = 0
+CAPTURE_ROW = 1
+
+MODE = P_FAMILY_PARAMS
+PITS = P_FAMILY_PARAMS + 1            # houses a side
+TOTAL = P_FAMILY_PARAMS + 2           # seeds in all
+STORE = P_FAMILY_PARAMS + 3           # + player: the store's position
+FACING_EMPTY = P_FAMILY_PARAMS + 5    # Sowing.capture_facing_empty
+LEFT_TO_EMPTY = P_FAMILY_PARAMS + 6   # Sowing.leftovers == "empty_side"
+ORIGIN_FIRST = P_FAMILY_PARAMS + 7    # CaptureSowing.origin_first
+CHAIN = P_FAMILY_PARAMS + 8           # CaptureSowing.capture_chain
+GRAND_SLAM = P_FAMILY_PARAMS + 9      # 0 "allowed", 1 "no_capture", 2 "forbidden"
+MUST_FEED = P_FAMILY_PARAMS + 10
+CLAIM_COUNT = P_FAMILY_PARAMS + 11    # 0: no claims
+CLAIM_LAST = P_FAMILY_PARAMS + 12     # CaptureSowing.claim_last_house
+CLAIM_MIRROR = P_FAMILY_PARAMS + 13   # CaptureSowing.claim_mirror
+CLAIMS_ON = P_FAMILY_PARAMS + 14      # the claims are flags 0 and 1
+REPETITION_ENDS = P_FAMILY_PARAMS + 15
+
+GRAND_SLAMS = ("allowed", "no_capture", "forbidden")
+
+# kinds columns
+K_OWNER, K_INDEX, K_ACROSS, K_PREV, K_LAP, K_CYCLE = range(6)
+
+# weights[0] columns: the constants of the games' evaluate and move_heuristic
+W_STORE = 0      # per seed of store difference
+W_SIDE = 1       # per seed of difference on the sides
+W_CLAIM = 2      # per claimed house (CaptureMancala.claim_value)
+W_AGAIN = 3      # ordering: a sowing that earns another turn (Kalah)
+W_CLAIM_ORDER = 4  # ordering: a sowing that claims a house (claim_value / 100)
+
+#: "no claim" in the claims (capture_sowing.NO_CLAIM)
+NO_CLAIM = -1
+#: the part number of the action emptying a newly claimed house (capture_sowing.CLAIM_PART)
+CLAIM_PART = 1
+
+# rule methods a game must take unchanged from its base class to be compiled here
+_KALAH_RULES = ("legal_moves", "after_move", "outcome", "result", "evaluate", "move_heuristic", "is_noisy",
+                "repetition_outcome")
+_CAPTURE_RULES = _KALAH_RULES + ("claims", "_flags", "_decided")
+
+
+def _unchanged(game: Game, base: type, names: tuple[str, ...]) -> bool:
+    return isinstance(game, base) and all(getattr(type(game), n) is getattr(base, n) for n in names)
+
+
+def _padded(rows: list[tuple[int, ...]], width: int) -> np.ndarray:
+    table = np.full((len(rows), max(width, 1)), -1, np.int64)
+    for i, row in enumerate(rows):
+        table[i, :len(row)] = row
+    return table
+
+
+def tables(game: Game) -> Tables | None:
+    """The tables of a Kalah-family game (:class:`Sowing`) or a capture mancala
+    (:class:`CaptureSowing`) whose rules are the mechanic's, unchanged."""
+    from myriad.core.mechanics.capture_sowing import CaptureSowing
+    from myriad.core.mechanics.sowing import Sowing
+    from myriad.games.capture_mancala import CaptureMancala
+    from myriad.games.kalah import Kalah
+    if type(game.zobrist) is not Zobrist or game.players != 2:
+        return None
+    size = game.topology.size
+    kinds = np.full((size, 6), -1, np.int64)
+    kinds[:, K_LAP] = 0
+    kinds[:, K_CYCLE] = 0
+    weights = np.zeros((1, 5), np.float64)
+    sow: Sowing | CaptureSowing
+    if _unchanged(game, Kalah, _KALAH_RULES) and type(getattr(game, "sowing", None)) is Sowing:
+        sow = game.sowing
+        total = game.total
+        params = {MODE: STORES_ON_PATH, FACING_EMPTY: int(sow.capture_facing_empty),
+                  LEFT_TO_EMPTY: int(sow.leftovers == "empty_side")}
+        laps = list(sow.lap)
+        cycles: list[tuple[int, ...]] = [() for _ in range(size)]
+        capturable = np.zeros((1, total + 1), np.int64)
+        weights[0, W_STORE], weights[0, W_SIDE], weights[0, W_AGAIN] = 100.0, 10.0, 100.0
+        for h in range(size):
+            kinds[h, K_OWNER] = sow.owner[h]
+            kinds[h, K_ACROSS] = sow.across[h]
+    elif _unchanged(game, CaptureMancala, _CAPTURE_RULES) and type(getattr(game, "sowing", None)) is CaptureSowing:
+        sow = game.sowing
+        total = game.total
+        params = {MODE: CAPTURE_ROW, ORIGIN_FIRST: int(sow.origin_first), CHAIN: int(sow.capture_chain),
+                  GRAND_SLAM: GRAND_SLAMS.index(sow.grand_slam), MUST_FEED: int(sow.must_feed),
+                  CLAIM_COUNT: sow.claim_count, CLAIM_LAST: int(sow.claim_last_house),
+                  CLAIM_MIRROR: int(sow.claim_mirror), CLAIMS_ON: int(game.claims_on),
+                  REPETITION_ENDS: int(game.repetition_ends)}
+        laps = list(sow.lap)
+        cycles = list(sow.cycle)
+        capturable = np.array([list(map(int, sow.capturable))], np.int64)
+        weights[0, W_STORE], weights[0, W_SIDE] = 100.0, 3.0
+        weights[0, W_CLAIM], weights[0, W_CLAIM_ORDER] = game.claim_value, game.claim_value / 100
+        for h in range(size):
+            kinds[h, K_OWNER] = sow.owner[h]
+            kinds[h, K_INDEX] = sow.index[h]
+            kinds[h, K_PREV] = sow.prev[h]
+    else:
+        return None
+    houses = sow.houses
+    params.update({PITS: len(houses[0]), TOTAL: total, STORE: sow.stores[0], STORE + 1: sow.stores[1]})
+    for h in range(size):
+        kinds[h, K_LAP] = len(laps[h])
+        kinds[h, K_CYCLE] = len(cycles[h])
+    rules = _padded(laps + cycles, size)
+    zones = np.array(houses, np.int64)
+    return base_tables(game, FAMILY, move_width=1, max_moves=len(houses[0]), kinds=kinds, rules=rules,
+                       zones=zones, extra=capturable, weights=weights, family_params=params)
+
+
+def prepare(t: Tables, s: np.ndarray) -> None:
+    """No words of its own."""
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+@njit(cache=True)
+def side_seeds(t, cells, player):
+    """Seeds in ``player``'s houses (``cells`` indexed by position)."""
+    total = 0
+    row = t.zones[player]
+    for i in range(row.shape[0]):
+        total += cells[row[i]]
+    return total
+
+
+@njit(cache=True)
+def claim_of(t, s, player):
+    """The opponent's house ``player`` holds, or NO_CLAIM."""
+    p = t.params
+    if p[CLAIMS_ON]:
+        return s[p[P_FLAGS] + player] - 1
+    return NO_CLAIM
+
+
+@njit(cache=True)
+def _store_path_sow(t, s, player, house, new, acts):
+    """Sowing.sow / Sowing.moves: the cells after sowing ``house`` into ``new`` and the
+    changed positions, in the reference's order, into ``acts``; their count."""
+    p = t.params
+    size = p[P_SIZE]
+    for i in range(size):
+        new[i] = s[S_CELLS + i]
+    seeds = new[house]
+    new[house] = 0
+    length = t.kinds[house, K_LAP]
+    lap = t.rules[house]
+    acts[0] = house
+    n = 1
+    if seeds < length:
+        for k in range(seeds):
+            q = lap[k]
+            new[q] += 1
+            acts[n] = q
+            n += 1
+        last = lap[seeds - 1]
+    else:
+        rounds = seeds // length
+        rest = seeds % length
+        for k in range(length):
+            new[lap[k]] += rounds
+        for k in range(rest):
+            new[lap[k]] += 1
+        for k in range(length):
+            if lap[k] != house:
+                acts[n] = lap[k]
+                n += 1
+        last = lap[(seeds - 1) % length]
+    if new[last] == 1 and t.kinds[last, K_OWNER] == player:
+        facing = t.kinds[last, K_ACROSS]
+        taken = new[facing]
+        if taken or p[FACING_EMPTY]:
+            store = p[STORE + player]
+            new[store] += taken + 1
+            new[last] = 0
+            new[facing] = 0
+            acts[n] = facing
+            acts[n + 1] = store
+            n += 2
+            m = 0  # first occurrences that changed, in order
+            for i in range(n):
+                q = acts[i]
+                if new[q] == s[S_CELLS + q]:
+                    continue
+                seen = False
+                for j in range(m):
+                    if acts[j] == q:
+                        seen = True
+                        break
+                if not seen:
+                    acts[m] = q
+                    m += 1
+            n = m
+    if side_seeds(t, new, 0) == 0 or side_seeds(t, new, 1) == 0:
+        left0 = side_seeds(t, new, 0)
+        left1 = side_seeds(t, new, 1)
+        for q in range(2):
+            row = t.zones[q]
+            for i in range(row.shape[0]):
+                new[row[i]] = 0
+        if p[LEFT_TO_EMPTY]:
+            new[p[STORE + 1]] += left0
+            new[p[STORE]] += left1
+        else:
+            new[p[STORE]] += left0
+            new[p[STORE + 1]] += left1
+        acts[0] = house
+        n = 1
+        for q in range(size):
+            if q != house and new[q] != s[S_CELLS + q]:
+                acts[n] = q
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def may_claim(t, s, house, player):
+    """CaptureSowing._may_claim."""
+    p = t.params
+    if not p[CLAIM_COUNT] or claim_of(t, s, player) != NO_CLAIM:
+        return False
+    if not p[CLAIM_LAST] and t.kinds[house, K_INDEX] == p[PITS] - 1:
+        return False
+    theirs = claim_of(t, s, 1 - player)
+    return p[CLAIM_MIRROR] != 0 or theirs == NO_CLAIM or t.kinds[theirs, K_INDEX] != t.kinds[house, K_INDEX]
+
+
+@njit(cache=True)
+def _capture_row_sow(t, s, player, house, new, acts):
+    """CaptureSowing.sow and ._move: the cells after sowing ``house`` into ``new``, the
+    changed positions in the reference's order into ``acts``; returns (their count, the
+    claimed house or NO_CLAIM, whether it was a grand slam)."""
+    p = t.params
+    size = p[P_SIZE]
+    for i in range(size):
+        new[i] = s[S_CELLS + i]
+    seeds = new[house]
+    new[house] = 0
+    if p[ORIGIN_FIRST] and seeds > 1:
+        path = t.rules[size + house]
+        length = t.kinds[house, K_CYCLE]
+    else:
+        path = t.rules[house]
+        length = t.kinds[house, K_LAP]
+    if seeds <= length:
+        touched = seeds
+        for k in range(seeds):
+            new[path[k]] += 1
+    else:
+        touched = length
+        rounds = seeds // length
+        rest = seeds % length
+        for k in range(length):
+            new[path[k]] += rounds
+        for k in range(rest):
+            new[path[k]] += 1
+    last = path[(seeds - 1) % length]
+    mine = claim_of(t, s, player)
+    for q in range(2):
+        held = claim_of(t, s, q)
+        if held != NO_CLAIM and new[held]:
+            new[p[STORE + q]] += new[held]
+            new[held] = 0
+    opponent = 1 - player
+    claimed = NO_CLAIM
+    slam = False
+    if t.kinds[last, K_OWNER] == opponent and last != mine:
+        count = new[last]
+        capturable = t.extra[0]
+        if count == p[CLAIM_COUNT] and may_claim(t, s, last, player):
+            new[p[STORE + player]] += count
+            new[last] = 0
+            claimed = last
+        elif capturable[count]:
+            seized = count
+            if p[CHAIN]:
+                q = t.kinds[last, K_PREV]
+                while t.kinds[q, K_OWNER] == opponent and q != last and q != mine and capturable[new[q]]:
+                    seized += new[q]
+                    q = t.kinds[q, K_PREV]
+            if p[GRAND_SLAM] != 0 and seized == side_seeds(t, new, opponent):
+                slam = True
+            else:
+                new[last] = 0
+                if p[CHAIN]:
+                    q = t.kinds[last, K_PREV]
+                    while t.kinds[q, K_OWNER] == opponent and q != last and q != mine and capturable[new[q]]:
+                        new[q] = 0
+                        q = t.kinds[q, K_PREV]
+                new[p[STORE + player]] += seized
+    acts[0] = house
+    n = 1
+    for k in range(touched + 2):
+        q = path[k] if k < touched else p[STORE + k - touched]
+        if q != house and new[q] != s[S_CELLS + q]:
+            acts[n] = q
+            n += 1
+    return n, claimed, slam
+
+
+@njit(cache=True)
+def sow_actions(t, s, house, new, acts):
+    """The sowing of ``house`` by the side to move: ``new`` the cells after it, ``acts`` the
+    positions its SET actions change, in order; returns (their count, the claimed house)."""
+    if t.params[MODE] == STORES_ON_PATH:
+        return _store_path_sow(t, s, s[S_TO_MOVE], house, new, acts), NO_CLAIM
+    n, claimed, _slam = _capture_row_sow(t, s, s[S_TO_MOVE], house, new, acts)
+    return n, claimed
+
+
+@njit(cache=True)
+def decided(t, s, hist, nhist):
+    """CaptureMancala._decided: 1 "captured" (a majority, or half each), 2 "position
+    repeated", 0 neither."""
+    p = t.params
+    total = p[TOTAL]
+    s0 = s[S_CELLS + p[STORE]]
+    s1 = s[S_CELLS + p[STORE + 1]]
+    if 2 * s0 > total or 2 * s1 > total or (2 * s0 == total and 2 * s1 == total):
+        return 1
+    if p[REPETITION_ENDS] and nhist > 0:
+        key = s[S_KEY]
+        for i in range(nhist):
+            if hist[i] == key:
+                return 2
+    return 0
+
+
+@njit(cache=True)
+def _bits(a, b):
+    if a > b:
+        return 1
+    if b > a:
+        return 2
+    return 3
+
+
+@njit(cache=True)
+def _counted(t, s):
+    """The winners' bits once each player adds the seeds on their side to their store
+    (CaptureSowing.final_scores)."""
+    p = t.params
+    cells = s[S_CELLS:]
+    return _bits(cells[p[STORE]] + side_seeds(t, cells, 0), cells[p[STORE + 1]] + side_seeds(t, cells, 1))
+
+
+# -- the family interface ----------------------------------------------------------------------
+
+@njit(cache=True)
+def gen(t, s, hist, nhist, moves):
+    p = t.params
+    size = p[P_SIZE]
+    me = s[S_TO_MOVE]
+    cells = s[S_CELLS:]
+    if p[MODE] == STORES_ON_PATH:
+        if side_seeds(t, cells, 0) == 0 or side_seeds(t, cells, 1) == 0:
+            return 0
+        n = 0
+        row = t.zones[me]
+        for i in range(row.shape[0]):
+            if cells[row[i]]:
+                moves[n, 0] = row[i]
+                n += 1
+        return n
+    if decided(t, s, hist, nhist):
+        return 0
+    new = np.empty(size, np.int64)
+    acts = np.empty(size + 2, np.int64)
+    opponent = 1 - me
+    starving = p[MUST_FEED] != 0 and side_seeds(t, cells, opponent) == 0
+    forbidden = p[GRAND_SLAM] == 2
+    n = 0
+    row = t.zones[me]
+    for i in range(row.shape[0]):
+        house = row[i]
+        if not cells[house]:
+            continue
+        _count, _claimed, slam = _capture_row_sow(t, s, me, house, new, acts)
+        if (starving and side_seeds(t, new, opponent) == 0) or (forbidden and slam):
+            continue
+        moves[n, 0] = house
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def play(t, s, m, dst):
+    p = t.params
+    size = p[P_SIZE]
+    values = p[P_VALUES]
+    zob = t.zobrist
+    dst[:] = s
+    me = s[S_TO_MOVE]
+    house = m[0]
+    new = np.empty(size, np.int64)
+    acts = np.empty(size + 2, np.int64)
+    n, claimed = sow_actions(t, s, house, new, acts)
+    key = s[S_KEY]
+    for i in range(n):
+        q = acts[i]
+        old = s[S_CELLS + q]
+        key ^= zob[q * values + old] ^ zob[q * values + new[q]]
+        dst[S_CELLS + q] = new[q]
+    if p[MODE] == STORES_ON_PATH:
+        length = t.kinds[house, K_LAP]
+        again = t.rules[house, (s[S_CELLS + house] - 1) % length] == p[STORE + me]
+        nxt = me if again else 1 - me
+        bits = IRREVERSIBLE
+    else:
+        nxt = 1 - me
+        if claimed != NO_CLAIM and p[CLAIMS_ON]:
+            flag = p[P_FLAGS] + me
+            key ^= flag_key(p, me, s[flag]) ^ flag_key(p, me, claimed + 1)
+            dst[flag] = claimed + 1
+        s0, s1 = S_CELLS + p[STORE], S_CELLS + p[STORE + 1]
+        captured = dst[s0] != s[s0] or dst[s1] != s[s1]
+        bits = IRREVERSIBLE if captured or not p[REPETITION_ENDS] else 0
+    key ^= t.side[me] ^ t.side[nxt]
+    dst[S_TO_MOVE] = nxt
+    dst[S_KEY] = key
+    return bits
+
+
+@njit(cache=True)
+def actions(t, s, m, out):
+    size = t.params[P_SIZE]
+    new = np.empty(size, np.int64)
+    acts = np.empty(size + 2, np.int64)
+    n, claimed = sow_actions(t, s, m[0], new, acts)
+    for i in range(n):
+        q = acts[i]
+        out[i, 0] = SET
+        out[i, 1] = q
+        out[i, 2] = q
+        out[i, 3] = new[q]
+        out[i, 4] = CLAIM_PART if q == claimed else 0
+    return n
+
+
+@njit(cache=True)
+def outcome(t, s, hist, nhist, nlegal):
+    p = t.params
+    cells = s[S_CELLS:]
+    if p[MODE] == STORES_ON_PATH:
+        left0 = side_seeds(t, cells, 0)
+        left1 = side_seeds(t, cells, 1)
+        if left0 != 0 and left1 != 0:
+            return -1
+        s0 = cells[p[STORE]]
+        s1 = cells[p[STORE + 1]]
+        if p[LEFT_TO_EMPTY]:
+            return _bits(s0 + left1, s1 + left0)
+        return _bits(s0 + left0, s1 + left1)
+    d = decided(t, s, hist, nhist)
+    if d == 1:
+        return _bits(cells[p[STORE]], cells[p[STORE + 1]])
+    if d == 2 or nlegal == 0:
+        return _counted(t, s)
+    return -1
+
+
+@njit(cache=True)
+def evaluate(t, s):
+    p = t.params
+    w = t.weights[0]
+    me = s[S_TO_MOVE]
+    cells = s[S_CELLS:]
+    score = w[W_STORE] * (cells[p[STORE + me]] - cells[p[STORE + 1 - me]])
+    score += w[W_SIDE] * (side_seeds(t, cells, me) - side_seeds(t, cells, 1 - me))
+    if p[CLAIMS_ON]:
+        score += w[W_CLAIM] * (int(claim_of(t, s, me) != NO_CLAIM) - int(claim_of(t, s, 1 - me) != NO_CLAIM))
+    return score
+
+
+@njit(cache=True)
+def order(t, s, m):
+    p = t.params
+    size = p[P_SIZE]
+    me = s[S_TO_MOVE]
+    house = m[0]
+    store = p[STORE + me]
+    new = np.empty(size, np.int64)
+    acts = np.empty(size + 2, np.int64)
+    n, claimed = sow_actions(t, s, house, new, acts)
+    gain = 0
+    for i in range(n):
+        if acts[i] == store:
+            gain = new[store] - s[S_CELLS + store]
+            break
+    score = float(gain)
+    if p[MODE] == STORES_ON_PATH:
+        length = t.kinds[house, K_LAP]
+        if t.rules[house, (s[S_CELLS + house] - 1) % length] == store:
+            score = t.weights[0, W_AGAIN] + gain
+    elif p[CLAIMS_ON] and claimed != NO_CLAIM:
+        score = gain + t.weights[0, W_CLAIM_ORDER]
+    return score
+
+
+@njit(cache=True)
+def noisy(t, s, m):
+    p = t.params
+    if p[MODE] == STORES_ON_PATH:
+        return False  # Game.is_noisy: SET actions never count as material changes
+    size = p[P_SIZE]
+    store = p[STORE + s[S_TO_MOVE]]
+    new = np.empty(size, np.int64)
+    acts = np.empty(size + 2, np.int64)
+    n, _claimed = sow_actions(t, s, m[0], new, acts)
+    for i in range(n):
+        if acts[i] == store:
+            return True
+    return False
+
+
+@njit(cache=True)
+def repetition(t, s):
+    """CaptureMancala.repetition_outcome of a position met again (its key in its history):
+    with ``repetition_ends`` the game ends there and the board is counted (unless a majority
+    already decided it); else, and in the Kalah family, a draw."""
+    p = t.params
+    if p[MODE] == STORES_ON_PATH or not p[REPETITION_ENDS]:
+        return 3
+    cells = s[S_CELLS:]
+    s0 = cells[p[STORE]]
+    s1 = cells[p[STORE + 1]]
+    total = p[TOTAL]
+    if 2 * s0 > total or 2 * s1 > total or (2 * s0 == total and 2 * s1 == total):
+        return _bits(s0, s1)
+    return _counted(t, s)
