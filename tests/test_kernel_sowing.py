@@ -86,7 +86,6 @@ def check_position(game: Game, kernel: Kernel, state: State, stats: dict[str, in
         got = kernel.unpack(dst, () if bits & 1 else state.history + (state.key,))
         assert got == want and got.key == want.key and got.history == want.history, \
             f"{game.format_position(state)} {game.format_move(state, move)}"
-        assert want.key == game.recomputed_key(want)
         stats["extra turns"] += want.to_move == state.to_move
         stats["kept history"] += bool(want.history)
         stats["claims"] += any(a[4] == 1 for a in move)

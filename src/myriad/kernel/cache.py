@@ -56,8 +56,10 @@ def compile_notice() -> None:
     """Say once on the terminal (stderr) that the kernel is being compiled, when the cache
     is cold: the first search after an install takes a while."""
     global _noticed
-    if not _noticed and not is_warm():
-        _noticed = True
+    if _noticed:
+        return
+    _noticed = True  # checked once per process: is_warm hashes every kernel source
+    if not is_warm():
         print("myriad: compiling the kernel engine (first use only, about a minute)...",
               file=sys.stderr, flush=True)
 

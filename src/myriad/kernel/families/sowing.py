@@ -102,50 +102,43 @@ def tables(game: Game) -> Tables | None:
         return None
     size = game.topology.size
     kinds = np.full((size, 6), -1, np.int64)
-    kinds[:, K_LAP] = 0
-    kinds[:, K_CYCLE] = 0
     weights = np.zeros((1, 5), np.float64)
-    sow: Sowing | CaptureSowing
-    if _unchanged(game, Kalah, _KALAH_RULES) and type(getattr(game, "sowing", None)) is Sowing:
+    laps: list[tuple[int, ...]]
+    cycles: list[tuple[int, ...]]
+    if isinstance(game, Kalah) and _unchanged(game, Kalah, _KALAH_RULES) and type(game.sowing) is Sowing:
         sow = game.sowing
-        total = game.total
         params = {MODE: STORES_ON_PATH, FACING_EMPTY: int(sow.capture_facing_empty),
                   LEFT_TO_EMPTY: int(sow.leftovers == "empty_side")}
-        laps = list(sow.lap)
-        cycles: list[tuple[int, ...]] = [() for _ in range(size)]
-        capturable = np.zeros((1, total + 1), np.int64)
+        laps, cycles = list(sow.lap), [() for _ in range(size)]
+        capturable = np.zeros((1, game.total + 1), np.int64)
         weights[0, W_STORE], weights[0, W_SIDE], weights[0, W_AGAIN] = 100.0, 10.0, 100.0
-        for h in range(size):
-            kinds[h, K_OWNER] = sow.owner[h]
-            kinds[h, K_ACROSS] = sow.across[h]
-    elif _unchanged(game, CaptureMancala, _CAPTURE_RULES) and type(getattr(game, "sowing", None)) is CaptureSowing:
-        sow = game.sowing
-        total = game.total
-        params = {MODE: CAPTURE_ROW, ORIGIN_FIRST: int(sow.origin_first), CHAIN: int(sow.capture_chain),
-                  GRAND_SLAM: GRAND_SLAMS.index(sow.grand_slam), MUST_FEED: int(sow.must_feed),
-                  CLAIM_COUNT: sow.claim_count, CLAIM_LAST: int(sow.claim_last_house),
-                  CLAIM_MIRROR: int(sow.claim_mirror), CLAIMS_ON: int(game.claims_on),
+        kinds[:, K_OWNER] = sow.owner
+        kinds[:, K_ACROSS] = sow.across
+        houses, stores, total = sow.houses, sow.stores, game.total
+    elif (isinstance(game, CaptureMancala) and _unchanged(game, CaptureMancala, _CAPTURE_RULES)
+          and type(game.sowing) is CaptureSowing):
+        grab = game.sowing
+        params = {MODE: CAPTURE_ROW, ORIGIN_FIRST: int(grab.origin_first), CHAIN: int(grab.capture_chain),
+                  GRAND_SLAM: GRAND_SLAMS.index(grab.grand_slam), MUST_FEED: int(grab.must_feed),
+                  CLAIM_COUNT: grab.claim_count, CLAIM_LAST: int(grab.claim_last_house),
+                  CLAIM_MIRROR: int(grab.claim_mirror), CLAIMS_ON: int(game.claims_on),
                   REPETITION_ENDS: int(game.repetition_ends)}
-        laps = list(sow.lap)
-        cycles = list(sow.cycle)
-        capturable = np.array([list(map(int, sow.capturable))], np.int64)
+        laps, cycles = list(grab.lap), list(grab.cycle)
+        capturable = np.array([[int(c) for c in grab.capturable]], np.int64)
         weights[0, W_STORE], weights[0, W_SIDE] = 100.0, 3.0
         weights[0, W_CLAIM], weights[0, W_CLAIM_ORDER] = game.claim_value, game.claim_value / 100
-        for h in range(size):
-            kinds[h, K_OWNER] = sow.owner[h]
-            kinds[h, K_INDEX] = sow.index[h]
-            kinds[h, K_PREV] = sow.prev[h]
+        kinds[:, K_OWNER] = grab.owner
+        kinds[:, K_INDEX] = grab.index
+        kinds[:, K_PREV] = grab.prev
+        houses, stores, total = grab.houses, grab.stores, game.total
     else:
         return None
-    houses = sow.houses
-    params.update({PITS: len(houses[0]), TOTAL: total, STORE: sow.stores[0], STORE + 1: sow.stores[1]})
-    for h in range(size):
-        kinds[h, K_LAP] = len(laps[h])
-        kinds[h, K_CYCLE] = len(cycles[h])
-    rules = _padded(laps + cycles, size)
-    zones = np.array(houses, np.int64)
-    return base_tables(game, FAMILY, move_width=1, max_moves=len(houses[0]), kinds=kinds, rules=rules,
-                       zones=zones, extra=capturable, weights=weights, family_params=params)
+    params.update({PITS: len(houses[0]), TOTAL: total, STORE: stores[0], STORE + 1: stores[1]})
+    kinds[:, K_LAP] = [len(lap) for lap in laps]
+    kinds[:, K_CYCLE] = [len(cycle) for cycle in cycles]
+    return base_tables(game, FAMILY, move_width=1, max_moves=len(houses[0]), kinds=kinds,
+                       rules=_padded(laps + cycles, size), zones=np.array(houses, np.int64), extra=capturable,
+                       weights=weights, family_params=params)
 
 
 def prepare(t: Tables, s: np.ndarray) -> None:
