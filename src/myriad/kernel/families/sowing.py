@@ -7,8 +7,8 @@ slam, feeding, claimed houses, the end at a repeated position).
 
 Everything is read from the mechanic's parameters, never from a game's id.  The moves are
 the reference's: a row of ``SET`` actions, one per changed cell, in the reference's order
-(:func:`sow_actions` builds them, and ``play`` applies exactly those actions, as
-:meth:`Game.play` does).
+(:func:`sow_actions` lists them; ``play`` sows straight into the next state vector, which
+comes to the same, since every cell a sowing changes is one of its actions).
 
 Tables: ``params``: ``MODE`` (:data:`STORES_ON_PATH` or :data:`CAPTURE_ROW`), the houses a
 side, the seeds in all, the stores and each rule option below; ``kinds[pos]`` = (owner or -1,
@@ -167,9 +167,10 @@ def claim_of(t, s, player):
 
 
 @njit(cache=True)
-def _store_path_sow(t, s, player, house, new, acts):
-    """Sowing.sow / Sowing.moves: the cells after sowing ``house`` into ``new`` and the
-    changed positions, in the reference's order, into ``acts``; their count."""
+def _store_path_sow(t, s, player, house, new):
+    """Sowing.sow: the cells after ``player`` sows ``house`` written into ``new`` (a view of
+    the cells); returns (the seeds sown, the last position, whether it captured, whether
+    the game ended and the leftovers were collected)."""
     p = t.params
     size = p[P_SIZE]
     for i in range(size):
@@ -178,55 +179,29 @@ def _store_path_sow(t, s, player, house, new, acts):
     new[house] = 0
     length = t.kinds[house, K_LAP]
     lap = t.rules[house]
-    acts[0] = house
-    n = 1
     if seeds < length:
         for k in range(seeds):
-            q = lap[k]
-            new[q] += 1
-            acts[n] = q
-            n += 1
-        last = lap[seeds - 1]
+            new[lap[k]] += 1
     else:
         rounds = seeds // length
-        rest = seeds % length
         for k in range(length):
             new[lap[k]] += rounds
-        for k in range(rest):
+        for k in range(seeds % length):
             new[lap[k]] += 1
-        for k in range(length):
-            if lap[k] != house:
-                acts[n] = lap[k]
-                n += 1
-        last = lap[(seeds - 1) % length]
+    last = lap[(seeds - 1) % length]
+    captured = False
     if new[last] == 1 and t.kinds[last, K_OWNER] == player:
         facing = t.kinds[last, K_ACROSS]
         taken = new[facing]
         if taken or p[FACING_EMPTY]:
-            store = p[STORE + player]
-            new[store] += taken + 1
+            new[p[STORE + player]] += taken + 1
             new[last] = 0
             new[facing] = 0
-            acts[n] = facing
-            acts[n + 1] = store
-            n += 2
-            m = 0  # first occurrences that changed, in order
-            for i in range(n):
-                q = acts[i]
-                if new[q] == s[S_CELLS + q]:
-                    continue
-                seen = False
-                for j in range(m):
-                    if acts[j] == q:
-                        seen = True
-                        break
-                if not seen:
-                    acts[m] = q
-                    m += 1
-            n = m
-    if side_seeds(t, new, 0) == 0 or side_seeds(t, new, 1) == 0:
-        left0 = side_seeds(t, new, 0)
-        left1 = side_seeds(t, new, 1)
+            captured = True
+    left0 = side_seeds(t, new, 0)
+    left1 = side_seeds(t, new, 1)
+    over = left0 == 0 or left1 == 0
+    if over:
         for q in range(2):
             row = t.zones[q]
             for i in range(row.shape[0]):
@@ -237,12 +212,53 @@ def _store_path_sow(t, s, player, house, new, acts):
         else:
             new[p[STORE]] += left0
             new[p[STORE + 1]] += left1
-        acts[0] = house
-        n = 1
+    return seeds, last, captured, over
+
+
+@njit(cache=True)
+def _store_path_list(t, s, player, house, new, acts):
+    """Sowing._sow's changed positions, in its order, into ``acts`` (``new``: the cells
+    :func:`_store_path_sow` left); their count."""
+    p = t.params
+    size = p[P_SIZE]
+    seeds, last, captured, over = _store_path_sow(t, s, player, house, new)
+    acts[0] = house
+    n = 1
+    if over:  # the house, then every changed cell in board order
         for q in range(size):
             if q != house and new[q] != s[S_CELLS + q]:
                 acts[n] = q
                 n += 1
+        return n
+    length = t.kinds[house, K_LAP]
+    lap = t.rules[house]
+    if seeds < length:
+        for k in range(seeds):
+            acts[n] = lap[k]
+            n += 1
+    else:
+        for k in range(length):
+            if lap[k] != house:
+                acts[n] = lap[k]
+                n += 1
+    if captured:  # then the facing house and the store; first occurrences that changed
+        acts[n] = t.kinds[last, K_ACROSS]
+        acts[n + 1] = p[STORE + player]
+        n += 2
+        m = 0
+        for i in range(n):
+            q = acts[i]
+            if new[q] == s[S_CELLS + q]:
+                continue
+            seen = False
+            for j in range(m):
+                if acts[j] == q:
+                    seen = True
+                    break
+            if not seen:
+                acts[m] = q
+                m += 1
+        n = m
     return n
 
 
@@ -259,10 +275,10 @@ def may_claim(t, s, house, player):
 
 
 @njit(cache=True)
-def _capture_row_sow(t, s, player, house, new, acts):
-    """CaptureSowing.sow and ._move: the cells after sowing ``house`` into ``new``, the
-    changed positions in the reference's order into ``acts``; returns (their count, the
-    claimed house or NO_CLAIM, whether it was a grand slam)."""
+def _capture_row_sow(t, s, player, house, new):
+    """CaptureSowing.sow: the cells after ``player`` sows ``house`` written into ``new`` (a
+    view of the cells); returns (the path's row in ``rules``, the houses sown into along
+    it, the claimed house or NO_CLAIM, whether it was a grand slam)."""
     p = t.params
     size = p[P_SIZE]
     for i in range(size):
@@ -270,11 +286,12 @@ def _capture_row_sow(t, s, player, house, new, acts):
     seeds = new[house]
     new[house] = 0
     if p[ORIGIN_FIRST] and seeds > 1:
-        path = t.rules[size + house]
+        row = size + house
         length = t.kinds[house, K_CYCLE]
     else:
-        path = t.rules[house]
+        row = house
         length = t.kinds[house, K_LAP]
+    path = t.rules[row]
     if seeds <= length:
         touched = seeds
         for k in range(seeds):
@@ -282,10 +299,9 @@ def _capture_row_sow(t, s, player, house, new, acts):
     else:
         touched = length
         rounds = seeds // length
-        rest = seeds % length
         for k in range(length):
             new[path[k]] += rounds
-        for k in range(rest):
+        for k in range(seeds % length):
             new[path[k]] += 1
     last = path[(seeds - 1) % length]
     mine = claim_of(t, s, player)
@@ -314,13 +330,24 @@ def _capture_row_sow(t, s, player, house, new, acts):
             if p[GRAND_SLAM] != 0 and seized == side_seeds(t, new, opponent):
                 slam = True
             else:
-                new[last] = 0
                 if p[CHAIN]:
                     q = t.kinds[last, K_PREV]
                     while t.kinds[q, K_OWNER] == opponent and q != last and q != mine and capturable[new[q]]:
                         new[q] = 0
                         q = t.kinds[q, K_PREV]
+                new[last] = 0
                 new[p[STORE + player]] += seized
+    return row, touched, claimed, slam
+
+
+@njit(cache=True)
+def _capture_row_list(t, s, player, house, new, acts):
+    """CaptureSowing._move's changed positions, in its order, into ``acts`` (the house, then
+    those sown into and the stores, where they changed); returns (their count, the claimed
+    house)."""
+    p = t.params
+    row, touched, claimed, _slam = _capture_row_sow(t, s, player, house, new)
+    path = t.rules[row]
     acts[0] = house
     n = 1
     for k in range(touched + 2):
@@ -328,17 +355,27 @@ def _capture_row_sow(t, s, player, house, new, acts):
         if q != house and new[q] != s[S_CELLS + q]:
             acts[n] = q
             n += 1
-    return n, claimed, slam
+    return n, claimed
+
+
+@njit(cache=True)
+def sow_cells(t, s, house, new):
+    """The cells after the side to move sows ``house``, into ``new``; the claimed house."""
+    if t.params[MODE] == STORES_ON_PATH:
+        _store_path_sow(t, s, s[S_TO_MOVE], house, new)
+        return NO_CLAIM
+    _row, _touched, claimed, _slam = _capture_row_sow(t, s, s[S_TO_MOVE], house, new)
+    return claimed
 
 
 @njit(cache=True)
 def sow_actions(t, s, house, new, acts):
     """The sowing of ``house`` by the side to move: ``new`` the cells after it, ``acts`` the
-    positions its SET actions change, in order; returns (their count, the claimed house)."""
+    positions its SET actions change, in the reference's order; returns (their count, the
+    claimed house)."""
     if t.params[MODE] == STORES_ON_PATH:
-        return _store_path_sow(t, s, s[S_TO_MOVE], house, new, acts), NO_CLAIM
-    n, claimed, _slam = _capture_row_sow(t, s, s[S_TO_MOVE], house, new, acts)
-    return n, claimed
+        return _store_path_list(t, s, s[S_TO_MOVE], house, new, acts), NO_CLAIM
+    return _capture_row_list(t, s, s[S_TO_MOVE], house, new, acts)
 
 
 @njit(cache=True)
@@ -382,35 +419,27 @@ def _counted(t, s):
 @njit(cache=True)
 def gen(t, s, hist, nhist, moves):
     p = t.params
-    size = p[P_SIZE]
     me = s[S_TO_MOVE]
     cells = s[S_CELLS:]
     if p[MODE] == STORES_ON_PATH:
         if side_seeds(t, cells, 0) == 0 or side_seeds(t, cells, 1) == 0:
             return 0
-        n = 0
-        row = t.zones[me]
-        for i in range(row.shape[0]):
-            if cells[row[i]]:
-                moves[n, 0] = row[i]
-                n += 1
-        return n
-    if decided(t, s, hist, nhist):
+    elif decided(t, s, hist, nhist):
         return 0
-    new = np.empty(size, np.int64)
-    acts = np.empty(size + 2, np.int64)
     opponent = 1 - me
-    starving = p[MUST_FEED] != 0 and side_seeds(t, cells, opponent) == 0
-    forbidden = p[GRAND_SLAM] == 2
+    starving = p[MODE] == CAPTURE_ROW and p[MUST_FEED] != 0 and side_seeds(t, cells, opponent) == 0
+    forbidden = p[MODE] == CAPTURE_ROW and p[GRAND_SLAM] == 2
+    new = np.empty(p[P_SIZE], np.int64)
     n = 0
     row = t.zones[me]
     for i in range(row.shape[0]):
         house = row[i]
         if not cells[house]:
             continue
-        _count, _claimed, slam = _capture_row_sow(t, s, me, house, new, acts)
-        if (starving and side_seeds(t, new, opponent) == 0) or (forbidden and slam):
-            continue
+        if starving or forbidden:  # the sowing decides whether the move is legal
+            _row, _touched, _claimed, slam = _capture_row_sow(t, s, me, house, new)
+            if (starving and side_seeds(t, new, opponent) == 0) or (forbidden and slam):
+                continue
         moves[n, 0] = house
         n += 1
     return n
@@ -418,6 +447,8 @@ def gen(t, s, hist, nhist, moves):
 
 @njit(cache=True)
 def play(t, s, m, dst):
+    """Sows into ``dst``'s cells directly: every cell the sowing changes is one of the
+    reference move's actions, so the key follows the changed cells."""
     p = t.params
     size = p[P_SIZE]
     values = p[P_VALUES]
@@ -425,15 +456,13 @@ def play(t, s, m, dst):
     dst[:] = s
     me = s[S_TO_MOVE]
     house = m[0]
-    new = np.empty(size, np.int64)
-    acts = np.empty(size + 2, np.int64)
-    n, claimed = sow_actions(t, s, house, new, acts)
+    claimed = sow_cells(t, s, house, dst[S_CELLS:S_CELLS + size])
     key = s[S_KEY]
-    for i in range(n):
-        q = acts[i]
+    for q in range(size):
         old = s[S_CELLS + q]
-        key ^= zob[q * values + old] ^ zob[q * values + new[q]]
-        dst[S_CELLS + q] = new[q]
+        now = dst[S_CELLS + q]
+        if now != old:
+            key ^= zob[q * values + old] ^ zob[q * values + now]
     if p[MODE] == STORES_ON_PATH:
         length = t.kinds[house, K_LAP]
         again = t.rules[house, (s[S_CELLS + house] - 1) % length] == p[STORE + me]
@@ -507,43 +536,35 @@ def evaluate(t, s):
 
 @njit(cache=True)
 def order(t, s, m):
+    """The store's gain (every changed cell is an action of the move), plus a bonus for an
+    extra turn (Kalah) or a claim."""
     p = t.params
-    size = p[P_SIZE]
     me = s[S_TO_MOVE]
     house = m[0]
     store = p[STORE + me]
-    new = np.empty(size, np.int64)
-    acts = np.empty(size + 2, np.int64)
-    n, claimed = sow_actions(t, s, house, new, acts)
-    gain = 0
-    for i in range(n):
-        if acts[i] == store:
-            gain = new[store] - s[S_CELLS + store]
-            break
-    score = float(gain)
+    new = np.empty(p[P_SIZE], np.int64)
+    claimed = sow_cells(t, s, house, new)
+    gain = float(new[store] - s[S_CELLS + store])
     if p[MODE] == STORES_ON_PATH:
         length = t.kinds[house, K_LAP]
         if t.rules[house, (s[S_CELLS + house] - 1) % length] == store:
-            score = t.weights[0, W_AGAIN] + gain
+            return t.weights[0, W_AGAIN] + gain
     elif p[CLAIMS_ON] and claimed != NO_CLAIM:
-        score = gain + t.weights[0, W_CLAIM_ORDER]
-    return score
+        return gain + t.weights[0, W_CLAIM_ORDER]
+    return gain
 
 
 @njit(cache=True)
 def noisy(t, s, m):
+    """CaptureMancala.is_noisy: the mover's store fills; Kalah keeps Game.is_noisy, for
+    which SET actions never change material."""
     p = t.params
     if p[MODE] == STORES_ON_PATH:
-        return False  # Game.is_noisy: SET actions never count as material changes
-    size = p[P_SIZE]
+        return False
     store = p[STORE + s[S_TO_MOVE]]
-    new = np.empty(size, np.int64)
-    acts = np.empty(size + 2, np.int64)
-    n, _claimed = sow_actions(t, s, m[0], new, acts)
-    for i in range(n):
-        if acts[i] == store:
-            return True
-    return False
+    new = np.empty(p[P_SIZE], np.int64)
+    sow_cells(t, s, m[0], new)
+    return new[store] != s[S_CELLS + store]
 
 
 @njit(cache=True)
