@@ -8,10 +8,11 @@ from numba import njit
 
 from myriad.kernel.families import inarow
 from myriad.kernel.families import sowing
+from myriad.kernel.families import breakthrough
 from myriad.kernel.layout import P_FAMILY, P_PLAYERS
 
 #: The family modules, by family number.
-FAMILIES = {inarow.FAMILY: inarow, sowing.FAMILY: sowing}
+FAMILIES = {inarow.FAMILY: inarow, sowing.FAMILY: sowing, breakthrough.FAMILY: breakthrough}
 
 
 @njit(cache=True)
@@ -22,6 +23,8 @@ def gen(t, s, hist, nhist, moves):
         return inarow.gen(t, s, hist, nhist, moves)
     elif f == sowing.FAMILY:
         return sowing.gen(t, s, hist, nhist, moves)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.gen(t, s, hist, nhist, moves)
     return -1
 
 
@@ -33,6 +36,8 @@ def play(t, s, m, dst):
         return inarow.play(t, s, m, dst)
     elif f == sowing.FAMILY:
         return sowing.play(t, s, m, dst)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.play(t, s, m, dst)
     return -1
 
 
@@ -44,6 +49,8 @@ def actions(t, s, m, out):
         return inarow.actions(t, s, m, out)
     elif f == sowing.FAMILY:
         return sowing.actions(t, s, m, out)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.actions(t, s, m, out)
     return -1
 
 
@@ -55,6 +62,8 @@ def outcome(t, s, hist, nhist, nlegal):
         return inarow.outcome(t, s, hist, nhist, nlegal)
     elif f == sowing.FAMILY:
         return sowing.outcome(t, s, hist, nhist, nlegal)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.outcome(t, s, hist, nhist, nlegal)
     return -1
 
 
@@ -66,6 +75,8 @@ def evaluate(t, s):
         return inarow.evaluate(t, s)
     elif f == sowing.FAMILY:
         return sowing.evaluate(t, s)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.evaluate(t, s)
     return 0.0
 
 
@@ -77,6 +88,8 @@ def order(t, s, m):
         return inarow.order(t, s, m)
     elif f == sowing.FAMILY:
         return sowing.order(t, s, m)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.order(t, s, m)
     return 0.0
 
 
@@ -88,6 +101,8 @@ def noisy(t, s, m):
         return inarow.noisy(t, s, m)
     elif f == sowing.FAMILY:
         return sowing.noisy(t, s, m)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.noisy(t, s, m)
     return False
 
 
@@ -99,4 +114,6 @@ def repetition(t, s):
         return inarow.repetition(t, s)
     elif f == sowing.FAMILY:
         return sowing.repetition(t, s)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.repetition(t, s)
     return (1 << t.params[P_PLAYERS]) - 1
