@@ -190,3 +190,14 @@ def test_playouts_finish_every_game():
         game = get_game(gid)
         scores, plies = kernel_for(game).playouts(game.initial_state(), 50, max_plies=5000, seed=1)
         assert sum(scores) == pytest.approx(50) and plies > 50 * 10, gid
+
+
+def test_deep_perft_on_small_boards_where_positions_repeat():
+    """Deep trees of tiny boards, where an Oware line meets a position again (and ends) after
+    captures elsewhere in the tree: the kernel's perft keeps each line's own history."""
+    for game, depth in ((oware(3, 1), 12), (oware(2, 1), 14), (oware(3, 2, grand_slam="forbidden"), 9),
+                        (toguz(2, 2), 12), (kalah(2, 3), 10)):
+        start = game.initial_state()
+        expected = perft(game, start, depth)
+        assert expected > 0 and kernel_for(game).perft(start, depth) == expected, game.name
+
