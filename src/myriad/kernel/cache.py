@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 import os
 import shutil
 import sys
@@ -22,8 +23,10 @@ import platformdirs
 KERNEL = Path(__file__).parent
 
 
+@cache
 def source_hash() -> str:
-    """A short hash of every kernel source file, in a stable order."""
+    """A short hash of every kernel source file, in a stable order (worked out once per
+    process)."""
     digest = hashlib.sha256()
     for path in sorted(KERNEL.rglob("*.py")):
         digest.update(path.relative_to(KERNEL).as_posix().encode())

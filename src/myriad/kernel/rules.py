@@ -6,11 +6,12 @@ from __future__ import annotations
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
-from myriad.kernel.families import flips, hunt, inarow, tafl
+from myriad.kernel.families import breakthrough, flips, hunt, inarow, sowing, tafl
 from myriad.kernel.layout import P_FAMILY, P_PLAYERS
 
 #: The family modules, by family number.
-FAMILIES = {inarow.FAMILY: inarow, tafl.FAMILY: tafl, hunt.FAMILY: hunt, flips.FAMILY: flips}
+FAMILIES = {inarow.FAMILY: inarow, tafl.FAMILY: tafl, hunt.FAMILY: hunt, flips.FAMILY: flips,
+            sowing.FAMILY: sowing, breakthrough.FAMILY: breakthrough}
 
 
 @njit(cache=True)
@@ -25,6 +26,10 @@ def gen(t, s, hist, nhist, moves):
         return hunt.gen(t, s, hist, nhist, moves)
     elif f == flips.FAMILY:
         return flips.gen(t, s, hist, nhist, moves)
+    elif f == sowing.FAMILY:
+        return sowing.gen(t, s, hist, nhist, moves)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.gen(t, s, hist, nhist, moves)
     return -1
 
 
@@ -40,6 +45,10 @@ def play(t, s, m, dst):
         return hunt.play(t, s, m, dst)
     elif f == flips.FAMILY:
         return flips.play(t, s, m, dst)
+    elif f == sowing.FAMILY:
+        return sowing.play(t, s, m, dst)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.play(t, s, m, dst)
     return -1
 
 
@@ -55,6 +64,10 @@ def actions(t, s, m, out):
         return hunt.actions(t, s, m, out)
     elif f == flips.FAMILY:
         return flips.actions(t, s, m, out)
+    elif f == sowing.FAMILY:
+        return sowing.actions(t, s, m, out)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.actions(t, s, m, out)
     return -1
 
 
@@ -70,6 +83,10 @@ def outcome(t, s, hist, nhist, nlegal):
         return hunt.outcome(t, s, hist, nhist, nlegal)
     elif f == flips.FAMILY:
         return flips.outcome(t, s, hist, nhist, nlegal)
+    elif f == sowing.FAMILY:
+        return sowing.outcome(t, s, hist, nhist, nlegal)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.outcome(t, s, hist, nhist, nlegal)
     return -1
 
 
@@ -85,6 +102,10 @@ def evaluate(t, s):
         return hunt.evaluate(t, s)
     elif f == flips.FAMILY:
         return flips.evaluate(t, s)
+    elif f == sowing.FAMILY:
+        return sowing.evaluate(t, s)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.evaluate(t, s)
     return 0.0
 
 
@@ -100,6 +121,10 @@ def order(t, s, m):
         return hunt.order(t, s, m)
     elif f == flips.FAMILY:
         return flips.order(t, s, m)
+    elif f == sowing.FAMILY:
+        return sowing.order(t, s, m)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.order(t, s, m)
     return 0.0
 
 
@@ -115,6 +140,10 @@ def noisy(t, s, m):
         return hunt.noisy(t, s, m)
     elif f == flips.FAMILY:
         return flips.noisy(t, s, m)
+    elif f == sowing.FAMILY:
+        return sowing.noisy(t, s, m)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.noisy(t, s, m)
     return False
 
 
@@ -130,4 +159,8 @@ def repetition(t, s):
         return hunt.repetition(t, s)
     elif f == flips.FAMILY:
         return flips.repetition(t, s)
+    elif f == sowing.FAMILY:
+        return sowing.repetition(t, s)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.repetition(t, s)
     return (1 << t.params[P_PLAYERS]) - 1
