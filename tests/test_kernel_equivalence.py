@@ -14,6 +14,7 @@ depths); ``-m slow`` checks thousands of positions, every successor and deep ora
 """
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Callable
@@ -338,6 +339,16 @@ def test_every_game_names_its_engine() -> None:
     assert set(names.values()) <= {"kernel", "reference"}
     assert {g for g, n in names.items() if n == "kernel"} == set(KERNEL_GAMES)
     assert names["tictactoe"] == "kernel" and names["pig"] == "reference"
+
+
+def test_games_command_names_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    from myriad.cli import main
+    assert main(["games", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["id"]: r["engine"] for r in rows} == {g: engine_name(get_game(g)) for g in game_ids()}
+    assert main(["games"]) == 0
+    lines = {line.split()[0]: line.split()[-1] for line in capsys.readouterr().out.splitlines()}
+    assert lines["connect4"] == "kernel" and lines["pig"] == "reference"
 
 
 def test_the_kernel_refuses_chance_and_hidden_games(monkeypatch: pytest.MonkeyPatch) -> None:
