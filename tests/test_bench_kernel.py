@@ -91,3 +91,31 @@ def test_bench_startup(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bench_startup_refuses_a_reference_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "startup", "--game", "pig"]) == 2
     assert "not on the kernel" in capsys.readouterr().err
+
+
+class ReferenceAsKernel:
+    """Stands in for a chess kernel (the reference's perft), so the chess comparison's code
+    runs before the chess family lands."""
+
+    def __init__(self, game) -> None:  # type: ignore[no-untyped-def]
+        self.game = game
+
+    def perft(self, state, depth):  # type: ignore[no-untyped-def]
+        from myriad.core.game import perft
+        return perft(self.game, state, depth)
+
+
+def test_chess_kernel_is_compared_with_python_chess_and_openspiel(monkeypatch: pytest.MonkeyPatch) -> None:
+    from myriad.kernel import registry
+    chess = get_game("chess")
+    real = registry.kernel_for
+    monkeypatch.setattr(registry, "kernel_for",
+                        lambda game: ReferenceAsKernel(game) if game is chess else real(game))
+    refs = bench_kernel.chess_references(chess, 2, 0.05, repeats=1)
+    assert refs is not None
+    assert refs.kernel.count == refs.python_chess.count == refs.openspiel.count == 400
+    for rate in (refs.kernel, refs.python_chess, refs.openspiel):
+        assert rate.error == "" and rate.per_second > 0 and rate.depth == 2
+    assert refs.python_chess.version and refs.openspiel.version
+    monkeypatch.setattr(registry, "kernel_for", real)
+    assert bench_kernel.chess_references(chess, 2, 0.05) is None or real(chess) is not None

@@ -230,7 +230,7 @@ def perft_along(game_id: str, sample: Sample, seeds: range) -> int:
 
 @pytest.mark.parametrize("game_id", KERNEL_GAMES)
 def test_perft_from_start_and_midgame(game_id: str) -> None:
-    assert perft_along(game_id, FAST, range(200, 202)) >= 2
+    assert perft_along(game_id, FAST, range(200, 201)) >= 1
 
 
 @pytest.mark.slow

@@ -260,7 +260,6 @@ def print_rules(games: list[Game], references: dict[str, Rate], seconds: float, 
     if not as_json:
         print(f"kernel perft, deepest depth predicted to take at most {seconds:g} s per game "
               f"(after one call that compiles or loads it)", flush=True)
-    chess_depth = 0
     for game in games:
         result = kernel_perft(game, references[game.id], seconds) if engine_name(game) == "kernel" else None
         if result is None:
@@ -269,8 +268,6 @@ def print_rules(games: list[Game], references: dict[str, Rate], seconds: float, 
             else:
                 print(f"{game.id:<14} reference only")
             continue
-        if game.id == "chess":
-            chess_depth = result.kernel.depth
         k = result.kernel
         if as_json:
             print(json.dumps({"engine": "kernel", "game": game.id, "depth": k.depth, "nodes": k.count,
@@ -286,7 +283,8 @@ def print_rules(games: list[Game], references: dict[str, Rate], seconds: float, 
     chess = next((g for g in games if g.id == "chess"), None)
     if chess is None:
         return
-    refs = chess_references(chess, max(1, min(chess_depth, 5)), seconds) if chess_depth else None
+    # the reference engine's depth: python-chess and OpenSpiel's Python loops take about as long
+    refs = chess_references(chess, max(1, references["chess"].depth), seconds, repeats=3)
     if refs is None:
         if not as_json:
             print("chess is not on the kernel: no kernel comparison with python-chess and OpenSpiel")
