@@ -54,11 +54,14 @@ FAST = Sample(games=2, plies=60, successors=10, perft_every=25, oracle_nodes=300
 SLOW = Sample(games=30, plies=1000, successors=0, perft_every=4, oracle_nodes=30_000_000)
 
 
-def winner_bits(outcome: Outcome | None) -> int:
+def winner_bits(outcome: Outcome | None, players: int) -> int:
     """An outcome as the kernel says it: -1 while the game goes on, else the bits of the
-    players with the best score."""
+    players with the best score; a draw (every score equal) is every player's bit (the
+    reference's default repetition draw has two scores whatever the number of players)."""
     if outcome is None:
         return -1
+    if len(set(outcome.scores)) == 1:
+        return (1 << players) - 1
     best = max(outcome.scores)
     return sum(1 << p for p, score in enumerate(outcome.scores) if score == best)
 
@@ -111,15 +114,16 @@ def check_position(game: Game, kernel: Kernel, state: State, rng: random.Random,
                 f"{where}: order of {text} {rules.order(t, s, rows[i])} != {game.move_heuristic(state, move)}"
             assert bool(rules.noisy(t, s, rows[i])) == game.is_noisy(state, move), \
                 f"{where}: noisy {text} differs"
+        check_search_hooks(game, kernel, state, reference)
         return reference
 
     assert len(set(texts)) == len(texts), f"{where}: two moves share a notation"
 
     hist = kernel.history(state)
-    assert rules.outcome(t, s, hist, len(hist), count) == winner_bits(game.outcome(state)), \
+    assert rules.outcome(t, s, hist, len(hist), count) == winner_bits(game.outcome(state), game.players), \
         f"{where}: winners differ"
-    assert kernel.winners(state) == winner_bits(game.outcome(state)), f"{where}: Kernel.winners differs"
-    assert rules.repetition(t, s) == winner_bits(game.repetition_outcome(state)), \
+    assert kernel.winners(state) == winner_bits(game.outcome(state), game.players), f"{where}: Kernel.winners differs"
+    assert rules.repetition(t, s) == winner_bits(game.repetition_outcome(state), game.players), \
         f"{where}: repetition value differs"
     for i in chosen:
         move, text = kmoves[i], texts[i]
@@ -137,6 +141,28 @@ def check_position(game: Game, kernel: Kernel, state: State, rng: random.Random,
             f"{where}: the state after {text} differs:\n kernel    {fields(kernel.unpack(dst, history))}\n " \
             f"reference {fields(after)}"
     return reference
+
+
+def check_search_hooks(game: Game, kernel: Kernel, state: State, legal: list[Move]) -> None:
+    """Where the kernel's rules have the search's hooks, they equal the game's
+    ``noisy_moves`` (as a set), ``candidate_moves`` (as a set) and ``may_stand_pat``."""
+    where = f"{game.id} at {describe(game, state)}"
+    t = kernel.tables
+    hooks = {name: getattr(rules, name, None) for name in ("noisy_moves", "candidates", "stand_pat")}
+    if hooks["noisy_moves"] is not None:
+        s, rows, _count = kernel.move_rows(state)
+        hist = kernel.history(state)
+        n = int(hooks["noisy_moves"](t, s, hist, len(hist), rows))
+        found = {kernel.to_move(s, rows[i]) for i in range(n)}
+        assert found == set(game.noisy_moves(state)), f"{where}: noisy_moves differ"
+    if hooks["candidates"] is not None:
+        s, rows, count = kernel.move_rows(state)
+        n = int(hooks["candidates"](t, s, rows, count))
+        found = {kernel.to_move(s, rows[i]) for i in range(n)}
+        assert found == set(game.candidate_moves(state, list(legal))), f"{where}: candidate moves differ"
+    if hooks["stand_pat"] is not None:
+        s = kernel.pack(state)
+        assert bool(hooks["stand_pat"](t, s)) == game.may_stand_pat(state), f"{where}: may_stand_pat differs"
 
 
 def walk(game_id: str, seed: int, sample: Sample, on_state: Callable[[State, int], None] | None = None,
@@ -196,7 +222,8 @@ def knowledge_params() -> list[Any]:
 
 @pytest.mark.parametrize("game_id", knowledge_params())
 def test_knowledge_agrees(game_id: str) -> None:
-    """evaluate, order (move_heuristic) and noisy (is_noisy) equal along random games."""
+    """evaluate, order (move_heuristic), noisy (is_noisy) and, where the kernel has the
+    search's hooks, noisy_moves, candidate_moves and may_stand_pat equal along random games."""
     assert sum(walk(game_id, seed, FAST, knowledge=True) for seed in range(FAST.games)) > 0
 
 

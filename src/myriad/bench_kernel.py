@@ -161,7 +161,8 @@ def deepest(count: Any, seconds: float, start_depth: int = 1) -> Rate:
     previous = 1
     while best.depth < MAX_DEPTH and best.count:
         growth = max(best.count / previous, 1.0)
-        if best.seconds * growth > seconds:
+        # a call this short is mostly its overhead: it predicts nothing
+        if best.seconds * growth > seconds and best.seconds > seconds / 50:
             break
         deeper = timed(best.depth + 1)
         if not deeper.count:
