@@ -414,19 +414,41 @@ def cmd_bench_playouts(args: argparse.Namespace) -> int:
 
 # -- search ---------------------------------------------------------------------------------------
 
+def quiet(game: Game, state: State, width: int = 60) -> bool:
+    """Whether no move of the side to move, nor any answer to one, ends the game (a
+    search would stop at once); positions with more than ``width`` moves are not looked
+    into beyond the first ply."""
+    moves = game.legal_moves(state)
+    if not moves:
+        return False
+    for move in moves:
+        after = game.play(state, move)
+        if game.outcome(after) is not None:
+            return False
+        if len(moves) <= width and any(game.outcome(game.play(after, reply)) is not None
+                                       for reply in game.legal_moves(after)):
+            return False
+    return True
+
+
 def search_position(game: Game, plies: int = 8) -> State:
     """The position a search is timed in: the bench's middle-game position where
-    :mod:`myriad.bench` has one, else ``plies`` seeded random moves from the start."""
+    :mod:`myriad.bench` has one, else the first of seeded random games that is
+    :func:`quiet` after ``plies`` moves."""
     from myriad.bench import SEARCH_POSITIONS
     if game.id in SEARCH_POSITIONS:
         return game.parse_position(SEARCH_POSITIONS[game.id][0])
-    rng = random.Random(game.id)
     state = game.initial_state()
-    for _ in range(plies):
-        moves = game.legal_moves(state)
-        if not moves:
-            break
-        state = game.play(state, rng.choice(moves))
+    for seed in range(100):
+        rng = random.Random(f"{game.id}/{seed}")
+        state = game.initial_state()
+        for _ in range(plies):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            state = game.play(state, rng.choice(moves))
+        if quiet(game, state):
+            return state
     return state
 
 
