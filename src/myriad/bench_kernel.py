@@ -438,18 +438,18 @@ def search_position(game: Game, plies: int = 8) -> State:
     from myriad.bench import SEARCH_POSITIONS
     if game.id in SEARCH_POSITIONS:
         return game.parse_position(SEARCH_POSITIONS[game.id][0])
-    state = game.initial_state()
-    for seed in range(100):
-        rng = random.Random(f"{game.id}/{seed}")
-        state = game.initial_state()
-        for _ in range(plies):
-            moves = game.legal_moves(state)
-            if not moves:
-                break
-            state = game.play(state, rng.choice(moves))
-        if quiet(game, state):
-            return state
-    return state
+    for length in range(plies, 0, -1):  # shorter games where long ones end or decide too soon
+        for seed in range(20):
+            rng = random.Random(f"{game.id}/{seed}")
+            state = game.initial_state()
+            for _ in range(length):
+                moves = game.legal_moves(state)
+                if not moves:
+                    break
+                state = game.play(state, rng.choice(moves))
+            if quiet(game, state):
+                return state
+    return game.initial_state()
 
 
 @dataclass(frozen=True)
