@@ -198,7 +198,9 @@ def cmd_bench_search(args: argparse.Namespace) -> int:
     from myriad.bench import SEARCH_ALGOS, SEARCH_POSITIONS, bench_search
     if not args.algorithms:
         from myriad.bench_kernel import cmd_bench_kernel_search
+        args.seconds = args.seconds or 1.0
         return cmd_bench_kernel_search(args)
+    args.seconds = args.seconds or 2.0
 
     chosen = args.games or list(SEARCH_POSITIONS)
     unknown = [g for g in chosen if g not in SEARCH_POSITIONS]
@@ -264,8 +266,8 @@ def build_parser() -> Parser:
     search.add_argument("--games", nargs="+", metavar="GAME",
                         help="games to run (default: chess international othello gomoku connect4; "
                              "--algorithms: chess gomoku)")
-    search.add_argument("--seconds", type=options.seconds(), default=2.0, metavar="S",
-                        help="thinking time per position and engine or algorithm (default 2)")
+    search.add_argument("--seconds", type=options.seconds(), default=None, metavar="S",
+                        help="thinking time per position and engine (default 1) or algorithm (default 2)")
     search.add_argument("--algorithms", action="store_true",
                         help="compare the reference's alpha-beta algorithms instead of the engines")
     search.set_defaults(run=cmd_bench_search)
