@@ -21,10 +21,10 @@ import random
 import subprocess
 import sys
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any
 
-from myriad.core.game import Game, perft
+from myriad.core.game import Game
 from myriad.core.state import State
 
 #: The deepest perft the depth search tries.
@@ -309,7 +309,7 @@ def print_rules(games: list[Game], references: dict[str, Rate], seconds: float, 
 
 # -- playouts -------------------------------------------------------------------------------------
 
-@dataclass
+@dataclass(frozen=True)
 class Playouts:
     """Random playouts of one game: kernel, reference and OpenSpiel."""
 
@@ -318,7 +318,6 @@ class Playouts:
     reference: Rate
     openspiel: Rate | None
     rbg: float | None
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def reference_playouts(game: Game, seconds: float, seed: int = 1, max_plies: int = 1000) -> Rate:
@@ -348,14 +347,13 @@ def kernel_playouts(game: Game, seconds: float, seed: int = 1, max_plies: int = 
         return None
     state = game.initial_state()
     kernel.playouts(state, 1, max_plies, seed)  # compile or load
-    games, total, elapsed = 0, 0, 0.0
+    games, elapsed = 0, 0.0
     batch = 1
     while elapsed < seconds:
         begin = time.perf_counter()
-        kernel.playouts(state, batch, max_plies, seed + total)
+        kernel.playouts(state, batch, max_plies, seed + games)
         took = time.perf_counter() - begin
         elapsed += took
-        total += batch
         games += batch
         if took < seconds / 10:
             batch *= 2
