@@ -1,0 +1,201 @@
+"""The chess family on the kernel (:mod:`myriad.kernel.families.chess`) against the
+reference engine: perft on the oracle positions, and random games in which every position's
+legal moves, every move's successor state (cells, side, flags, counters, hands, key,
+history marks), the outcome, the evaluation, the move heuristic and noisiness agree.
+
+Numba compiles the kernel once per source version (a minute or two, cold); every check
+here runs in the same process.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from myriad.core.game import Game, Outcome, perft
+from myriad.core.piece_game import PieceGame
+from myriad.core.state import State
+from myriad.games import game_ids, get_game
+from myriad.kernel import rules
+from myriad.kernel.engine import Kernel
+from myriad.kernel.families import chess as family
+from myriad.kernel.registry import kernel_for
+
+from oracles import load_oracle, require
+
+#: Games the chess family must cover, and the oracle file of each that has one.
+COVERED = {"chess": "chess_perft.json", "shatranj": "shatranj_perft.json", "crazyhouse": "crazyhouse_perft.json",
+           "shogi": "shogi_perft.json", "minishogi": "minishogi_perft.json", "xiangqi": "xiangqi_perft.json",
+           "breakthrough": "breakthrough_perft.json"}
+#: Piece games that stay on the reference engine (hidden information, or rules the family
+#: does not reproduce: makruk's counting, sittuyin's set-up drops, janggi's passes).
+REFERENCE_ONLY = ("darkchess", "darkxiangqi", "darkshatranj", "makruk", "sittuyin", "janggi")
+FAST_NODES = 60_000        # kernel perft on the oracle positions, default run
+REFERENCE_NODES = 3_000    # ... and the reference's perft beside it
+SLOW_NODES = 5_000_000
+
+
+def chess_kernels() -> list[str]:
+    """Every registered game the chess family runs."""
+    out = []
+    for gid in game_ids():
+        kernel = kernel_for(get_game(gid))
+        if kernel is not None and kernel.family is family:
+            out.append(gid)
+    return out
+
+
+def oracle_cases(limit: int, floor: int = 0) -> list[object]:
+    cases = []
+    for gid, name in COVERED.items():
+        for p in load_oracle(name)["positions"]:
+            text = p.get("sfen") or p["fen"]
+            for depth, nodes in p["perft"].items():
+                if floor < int(nodes) <= limit:
+                    cases.append(pytest.param(gid, text, int(depth), int(nodes), id=f"{gid}-{p['name'][:20]}-d{depth}"))
+    return require(cases, "chess-family perft counts")
+
+
+def winners(outcome: Outcome | None) -> int:
+    """The kernel's way of saying an outcome: the bits of the best-scoring players."""
+    if outcome is None:
+        return -1
+    best = max(outcome.scores)
+    return sum(1 << p for p, s in enumerate(outcome.scores) if s == best)
+
+
+def test_the_family_covers_its_games_and_leaves_the_others() -> None:
+    covered = chess_kernels()
+    assert set(COVERED) <= set(covered)
+    for gid in REFERENCE_ONLY:
+        assert kernel_for(get_game(gid)) is None, gid
+    for gid in covered:  # every game it takes is a piece game
+        assert isinstance(get_game(gid), PieceGame)
+
+
+@pytest.mark.parametrize("gid,text,depth,nodes", oracle_cases(FAST_NODES))
+def test_kernel_perft_matches_the_oracles(gid: str, text: str, depth: int, nodes: int) -> None:
+    game = get_game(gid)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    state = game.parse_position(text)
+    assert kernel.perft(state, depth) == nodes
+    if nodes <= REFERENCE_NODES:
+        assert perft(game, state, depth) == nodes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("gid,text,depth,nodes", oracle_cases(SLOW_NODES, FAST_NODES))
+def test_kernel_perft_matches_the_oracles_deep(gid: str, text: str, depth: int, nodes: int) -> None:
+    game = get_game(gid)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    assert kernel.perft(game.parse_position(text), depth) == nodes
+
+
+def compare_position(kernel: Kernel, game: Game, state: State) -> list:
+    """Check every rule and knowledge function of ``kernel`` at ``state``; the legal moves."""
+    t = kernel.tables
+    s = kernel.pack(state)
+    hist = kernel.history(state)
+    moves = kernel.move_buffer()
+    count = int(rules.gen(t, s, hist, len(hist), moves))
+    legal = game.legal_moves(state)
+    mine = [kernel.to_move(s, moves[i]) for i in range(count)]
+    assert count == len(legal) and set(mine) == set(legal), game.format_position(state)
+    assert len({int(moves[i, 0]) for i in range(count)}) == count  # word 0 names the move
+    assert int(rules.outcome(t, s, hist, len(hist), count)) == winners(game.outcome(state))
+    assert float(rules.evaluate(t, s)) == pytest.approx(float(game.evaluate(state)), abs=1e-9)
+    dst = np.empty_like(s)
+    for i, move in enumerate(mine):
+        row = moves[i]
+        assert float(rules.order(t, s, row)) == pytest.approx(game.move_heuristic(state, move), abs=1e-9)
+        assert bool(rules.noisy(t, s, row)) == game.is_noisy(state, move)
+        bits = int(rules.play(t, s, row, dst))
+        history = () if bits & 1 else state.history + ((state.key, -1) if bits & 2 else (state.key,))
+        got = kernel.unpack(dst, history)
+        want = game.play(state, move)
+        assert (got.cells, got.to_move, got.flags, got.counters, got.hands, got.key, got.history) == (
+            want.cells, want.to_move, want.flags, want.counters, want.hands, want.key, want.history), \
+            f"{game.format_position(state)}: {game.format_move(state, move)}"
+    return legal
+
+
+def random_game(kernel: Kernel, game: Game, rng: random.Random, plies: int, state: State | None = None) -> State:
+    state = state or game.initial_state()
+    for _ in range(plies):
+        legal = compare_position(kernel, game, state)
+        if not legal:
+            break
+        state = game.play(state, rng.choice(legal))
+    return state
+
+
+@pytest.mark.parametrize("gid", sorted(COVERED))
+def test_random_games_agree_move_by_move(gid: str) -> None:
+    game = get_game(gid)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    rng = random.Random(f"kernel-{gid}")
+    plies = 40 if game.topology.size <= 64 and not game.piece_rules.drops else 16
+    for _ in range(20):
+        random_game(kernel, game, rng, plies)
+
+
+@pytest.mark.parametrize("gid", sorted(COVERED))
+def test_random_games_to_the_end_agree(gid: str) -> None:
+    """Whole random games (every rule that ends one met sooner or later): the legal
+    moves and the outcome at each ply, and the same end."""
+    game = get_game(gid)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    rng = random.Random(f"kernel-end-{gid}")
+    ends = set()
+    for _ in range(3):
+        state = game.initial_state()
+        for _ply in range(600):
+            s, moves, count = kernel.move_rows(state)
+            legal = game.legal_moves(state)
+            assert set(kernel.to_move(s, moves[i]) for i in range(count)) == set(legal)
+            assert kernel.winners(state) == winners(game.outcome(state))
+            if not legal:
+                ends.add(game.outcome(state).reason)
+                break
+            state = game.play(state, rng.choice(legal))
+    assert ends, f"{gid}: no random game ended within 600 plies"
+
+
+def test_threefold_repetition_and_the_move_rule_end_a_chess_game() -> None:
+    game = get_game("chess")
+    kernel = kernel_for(game)
+    assert kernel is not None
+    state = game.initial_state()
+    for text in ["Nf3", "Nf6", "Ng1", "Ng8"] * 2:
+        assert kernel.winners(state) == -1
+        state = kernel.play(state, game.parse_move(state, text))
+    assert state.repetitions() == 2
+    assert kernel.winners(state) == 3 and kernel.legal_moves(state) == []
+    late = game.parse_position("8/8/4k3/8/8/3K4/8/R7 w - - 99 80")
+    assert kernel.winners(late) == -1
+    after = kernel.play(late, game.parse_move(late, "Ra2"))
+    assert after.counters[0] == 100 and kernel.winners(after) == 3 == winners(game.outcome(after))
+
+
+@pytest.mark.parametrize("gid,text,expected", [
+    ("chess", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", 1),           # checkmate: white wins
+    ("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 3),           # stalemate: a draw
+    ("chess", "8/8/4k3/8/8/3KB3/8/8 w - - 0 1", 3),           # insufficient material
+    ("shatranj", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 1),        # stalemate loses in shatranj
+    ("shatranj", "7k/8/6K1/8/8/8/8/7R b - - 0 1", 1),         # bare king, cannot bare back
+    ("xiangqi", "3k5/9/9/9/9/9/9/9/4A4/3K5 w - - 0 1", -1),
+])
+def test_ends_of_games_agree(gid: str, text: str, expected: int) -> None:
+    game = get_game(gid)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    state = game.parse_position(text)
+    assert winners(game.outcome(state)) == expected
+    assert kernel.winners(state) == expected
+    compare_position(kernel, game, state)
