@@ -139,23 +139,22 @@ def test_random_games_agree_move_by_move(gid: str) -> None:
     kernel = kernel_for(game)
     assert kernel is not None
     rng = random.Random(f"kernel-{gid}")
-    plies = 40 if game.topology.size <= 64 and not game.piece_rules.drops else 16
+    plies = 24 if game.topology.size <= 64 and not game.piece_rules.drops else 10
     for _ in range(20):
         random_game(kernel, game, rng, plies)
 
 
-@pytest.mark.parametrize("gid", sorted(COVERED))
-def test_random_games_to_the_end_agree(gid: str) -> None:
-    """Whole random games (every rule that ends one met sooner or later): the legal
-    moves and the outcome at each ply, and the same end."""
+def games_to_the_end(gid: str, games: int, plies: int) -> set[str]:
+    """Random games of at most ``plies`` plies in which the legal moves and the outcome
+    agree at each ply; the reasons of the ends reached."""
     game = get_game(gid)
     kernel = kernel_for(game)
     assert kernel is not None
     rng = random.Random(f"kernel-end-{gid}")
     ends = set()
-    for _ in range(3):
+    for _ in range(games):
         state = game.initial_state()
-        for _ply in range(600):
+        for _ply in range(plies):
             s, moves, count = kernel.move_rows(state)
             legal = game.legal_moves(state)
             assert set(kernel.to_move(s, moves[i]) for i in range(count)) == set(legal)
@@ -164,7 +163,19 @@ def test_random_games_to_the_end_agree(gid: str) -> None:
                 ends.add(game.outcome(state).reason)
                 break
             state = game.play(state, rng.choice(legal))
-    assert ends, f"{gid}: no random game ended within 600 plies"
+    return ends
+
+
+@pytest.mark.parametrize("gid", sorted(COVERED))
+def test_a_random_game_agrees_ply_by_ply(gid: str) -> None:
+    games_to_the_end(gid, 1, 300)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("gid", sorted(COVERED))
+def test_random_games_to_the_end_agree(gid: str) -> None:
+    """Whole random games: every rule that ends one is met sooner or later."""
+    assert games_to_the_end(gid, 4, 1000), f"{gid}: no random game ended within 1000 plies"
 
 
 def test_threefold_repetition_and_the_move_rule_end_a_chess_game() -> None:
@@ -189,7 +200,7 @@ def test_threefold_repetition_and_the_move_rule_end_a_chess_game() -> None:
     ("chess", "8/8/4k3/8/8/3KB3/8/8 w - - 0 1", 3),           # insufficient material
     ("shatranj", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 1),        # stalemate loses in shatranj
     ("shatranj", "7k/8/6K1/8/8/8/8/7R b - - 0 1", 1),         # bare king, cannot bare back
-    ("xiangqi", "3k5/9/9/9/9/9/9/9/4A4/3K5 w - - 0 1", -1),
+    ("xiangqi", "3k5/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1", -1),  # Kd1 would face the general
 ])
 def test_ends_of_games_agree(gid: str, text: str, expected: int) -> None:
     game = get_game(gid)
