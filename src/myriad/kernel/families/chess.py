@@ -17,10 +17,9 @@ type (``T_*``), from, to, the code it leaves on ``to``, the code it captures, th
 of the capture (the castling's index for a castling) and the code that moved.
 
 Not covered (``tables`` returns None, the game stays on the reference engine): fog of
-war, makruk's counting (``honour``), in-place promotions and ``must_drop`` (sittuyin),
-passing and the janggi end rules, drops that may not mate by a kind whose check could be
-blocked, games with more than 63 piece codes, and any game class that changes the
-reference's rules or knowledge (its own ``evaluate``, ``after_move``...).
+war, drops that may not mate by a kind whose check could be blocked, more than 63 piece
+codes or 60 files, and any game class that changes the reference's rules or knowledge
+(its own ``evaluate``, ``after_move``...).
 """
 from __future__ import annotations
 
@@ -74,18 +73,23 @@ NCASTLE = P_FAMILY_PARAMS + 22
 NKINDS = P_FAMILY_PARAMS + 23
 NCODES = P_FAMILY_PARAMS + 24
 NO_MATE = P_FAMILY_PARAMS + 25  #: some kinds' drops may not mate
+MAY_PASS = P_FAMILY_PARAMS + 26
+FACING_END = P_FAMILY_PARAMS + 27  #: facing royal pieces must part (or pass, which ends the game)
+HONOUR = P_FAMILY_PARAMS + 28     #: makruk's counting: its board's honour, in moves (0: none)
+MUST_DROP = P_FAMILY_PARAMS + 29
+IN_PLACE = P_FAMILY_PARAMS + 30   #: some codes promote in place
 
 # -- kinds columns, per piece code ---------------------------------------------------------
 K_OWNER, K_KIND, K_ROYAL, K_PAWN, K_VALUE, K_HAND, K_LIMIT, K_NOT_OVER, K_NOT_TAKING, K_MINOR, \
-    K_BOUND, K_ONE_FILE, K_NO_MATE = range(13)
-KCOLS = 13
+    K_BOUND, K_ONE_FILE, K_NO_MATE, K_HONOUR_PAWN, K_IN_PLACE = range(15)
+KCOLS = 15
 
 # -- sections of the heap (indices into extra[0]) ------------------------------------------
 (X_RAY_PTR, X_RAYS, X_SQ, X_LAME_PTR, X_LAMES, X_HOP_PTR, X_HOPS, X_DBL_PTR, X_DBLS, X_EPM_PTR, X_EPMS,
  X_PROMO, X_PANY, X_PFROM, X_CHOICES, X_CASTLES, X_RLOST, X_DSQ_PTR, X_DSQS, X_EPR_PTR, X_EPRS, X_FILE,
  X_COLOUR, X_LINE_PTR, X_LINES, X_REACH, X_LEAPA_PTR, X_LEAPAS, X_RIDEA_PTR, X_RIDEAS, X_LAMEA_PTR,
- X_LAMEAS, X_HOPA_PTR, X_HOPAS, X_HOPAT_PTR, X_HOPATS, X_ROYALS) = range(37)
-NSECTIONS = 37
+ X_LAMEAS, X_HOPA_PTR, X_HOPAS, X_HOPAT_PTR, X_HOPATS, X_ROYALS, X_HONOUR, X_IN_PLACE) = range(39)
+NSECTIONS = 39
 #: Words per castling: player, right, king from/to, rook from/to, empty squares (offset,
 #: count), the king's path (offset, count).
 CASTLE_WORDS = 10
@@ -148,8 +152,7 @@ def tables(game: Game) -> Tables | None:
             return None
     rules, pieces, topo, mt = game.piece_rules, game.pieces, game.topology, game.tables
     count, size = pieces.count, topo.size
-    if (rules.fog or rules.honour is not None or game.in_place_codes or rules.must_drop or rules.may_pass
-            or rules.facing_royals_end or count > 63 or (rules.drops and not rules.captures_to_hand)):
+    if rules.fog or count > 63:
         return None
     if topo.width > 60:
         return None
@@ -287,6 +290,19 @@ def tables(game: Game) -> Tables | None:
         heap.section(index, ptr)
         heap.section(index + 1, flat)
     heap.section(X_ROYALS, [len(game.royal_of[0]), *game.royal_of[0], len(game.royal_of[1]), *game.royal_of[1]])
+    honour = game.honour
+    if honour is not None:
+        steps = [w for p in range(2) for w in (len(honour.steps[p]), *(v for codes, least, moves in honour.steps[p]
+                                                                      for v in (min(codes), least, moves)))]
+        heap.section(X_HONOUR, steps)
+    in_place: list[int] = []
+    in_place_at = [-1] * count
+    for code in game.in_place_codes:
+        zone, new_codes, may_attack, last_anywhere = mt.in_place[code]  # type: ignore[misc]
+        in_place_at[code] = len(in_place)
+        in_place.extend((int(may_attack), int(last_anywhere), len(new_codes), *new_codes,
+                         *(int(pos in zone) for pos in range(size))))
+    heap.section(X_IN_PLACE, in_place)
     heap.section(X_SQ, sq)
 
     # -- kinds, zones, weights -----------------------------------------------------------
@@ -298,7 +314,8 @@ def tables(game: Game) -> Tables | None:
                        mt.limits[code], _mask(mt.not_over[code]), _mask(mt.not_taking[code]),
                        int(name in rules.minor_kinds), int(name in rules.colour_bound_kinds),
                        int(rules.drops and name in rules.drop_one_per_file),
-                       int(rules.drops and name in rules.no_drop_mate))
+                       int(rules.drops and name in rules.no_drop_mate),
+                       int(honour is not None and code in honour.pawn_codes), in_place_at[code])
     zones = np.zeros((2, size), np.int64)
     if game.goal is not None:
         for player in range(2):
@@ -317,7 +334,8 @@ def tables(game: Game) -> Tables | None:
     def half(score: float) -> int:
         return int(round(score * 2))
 
-    files = (topo.direction("n"), topo.direction("s")) if rules.royals_may_not_face else (-1, -1)
+    files = ((topo.direction("n"), topo.direction("s")) if rules.royals_may_not_face or rules.facing_royals_end
+             else (-1, -1))
     params = {ROYAL_CHECK: int(rules.royal_check), CHECKMATED: half(rules.checkmated),
               STALEMATED: half(rules.stalemated), GOAL: int(game.goal is not None),
               NO_PIECES: int(rules.lose_when_no_pieces), BARE: int(rules.bare_king_loses),
@@ -326,11 +344,15 @@ def tables(game: Game) -> Tables | None:
               MAX_MOVES: rules.max_moves, COUNTING: int(rules.counting), FACE: int(rules.royals_may_not_face),
               FILE_N: files[0], FILE_S: files[1], SIMPLE: int(mt.simple[0]), SIMPLE + 1: int(mt.simple[1]),
               HOP_BARRED: int(mt.hop_barred), LIMITED: int(mt.limited), NCASTLE: len(game.castlings),
-              NKINDS: nkinds, NCODES: count, NO_MATE: int(rules.drops and bool(rules.no_drop_mate))}
+              NKINDS: nkinds, NCODES: count, NO_MATE: int(rules.drops and bool(rules.no_drop_mate)),
+              MAY_PASS: int(rules.may_pass), FACING_END: int(rules.facing_royals_end),
+              HONOUR: honour.rule.board if honour is not None else 0, MUST_DROP: int(rules.must_drop),
+              IN_PLACE: int(bool(game.in_place_codes))}
     most_pieces = max(sum(1 for c in game.parse_position(text).cells if c)
                       + sum(sum(h) for h in game.parse_position(text).hands) for text in game.setups.values())
     drops = nkinds * size if rules.drops else 0
-    max_moves = min(most_pieces, size) * most_targets + drops + len(game.castlings) + 2
+    promoting = sum(len(mt.in_place[c][1]) * size for c in game.in_place_codes)  # type: ignore[index]
+    max_moves = min(most_pieces, size) * most_targets + drops + len(game.castlings) + promoting + 2
     t = base_tables(game, FAMILY, move_width=WIDTH, max_moves=max_moves, extra_words=2,
                     zones=zones, kinds=kinds, rules=np.array([heap.words], np.int64),
                     extra=np.array([heap.where], np.int64), weights=weights, family_params=params, state=state)
@@ -693,10 +715,11 @@ def _gen_core(t, s, moves):
             return 0
     nflags = p[P_NFLAGS]
     flags = p[P_FLAGS]
+    if p[MAY_PASS] and s[flags + 2] != 0 and _ended_by_passing(t, s):
+        return 0
     ep = s[flags + 1] - 1 if nflags > 1 else -1
     rights = s[flags] if nflags > 0 else 0
     b = s[S_CELLS:S_CELLS + size].copy()
-    n = pseudo(t, b, 0, player, ep, moves)
     nk = p[NKINDS]
     hands = p[P_HANDS] + player * p[P_HAND_KINDS]
     drops = False
@@ -705,15 +728,22 @@ def _gen_core(t, s, moves):
             if s[hands + k] != 0:
                 drops = True
                 break
+    n = 0
+    if not (drops and p[MUST_DROP]):
+        n = pseudo(t, b, 0, player, ep, moves)
+        if p[IN_PLACE]:
+            n = _in_place(t, b, player, moves, n)
     ncastle = p[NCASTLE]
     king = -1
     in_check = False
     face = False
+    parting = False
     if p[ROYAL_CHECK]:
         king = s[p[ROYAL_AT] + player]
     if king >= 0:
         in_check = attacked(t, b, 0, king, enemy)
-        face = p[FACE] != 0
+        parting = p[FACING_END] != 0 and royals_face(t, b, 0, king)
+        face = p[FACE] != 0 or parting
         safe = not in_check and p[SIMPLE + enemy] != 0 and not face
         npin = 0
         pins = np.empty(t.links.shape[0], np.int64)
@@ -741,6 +771,125 @@ def _gen_core(t, s, moves):
         n = _castlings(t, b, player, rights, moves, n)
     if drops:
         n = _drops(t, s, b, player, king, in_check, face, moves, n)
+    if p[MAY_PASS] and (not in_check or parting):
+        n = _row(moves, n, T_PASS, 0, 0, 0, 0, 0, 0)
+    return n
+
+
+@njit(cache=True)
+def _ended_by_passing(t, s):
+    """Whether the last moves end the game (two passes, or a pass leaving the royal
+    pieces facing under the facing rule) (:meth:`PieceGame._ended_by_passing`)."""
+    p = t.params
+    if s[p[P_FLAGS] + 2] >= 2:
+        return True
+    if not p[FACING_END]:
+        return False
+    king = s[p[ROYAL_AT] + s[S_TO_MOVE]]
+    return king >= 0 and royals_face(t, s, S_CELLS, king)
+
+
+@njit(cache=True)
+def _attacks_enemy(t, b, frm, player):
+    """Whether the piece on ``frm`` attacks a piece of the other player (as
+    :meth:`MoveTables.attacked_by` tried on every enemy square)."""
+    h = t.rules[0]
+    x = t.extra[0]
+    size = t.params[P_SIZE]
+    kinds = t.kinds
+    sqs = x[X_SQ]
+    base = b[frm] * size + frm
+    rp = x[X_RAY_PTR]
+    rays = x[X_RAYS]
+    for e in range(h[rp + base], h[rp + base + 1], 3):
+        if h[rays + e + 2] == MOVE_ONLY:
+            continue
+        start = sqs + h[rays + e]
+        for i in range(h[rays + e + 1]):
+            c = b[h[start + i]]
+            if c != 0:
+                if kinds[c, K_OWNER] != player:
+                    return True
+                break
+    rp = x[X_LAME_PTR]
+    lames = x[X_LAMES]
+    for e in range(h[rp + base], h[rp + base + 1], 4):
+        c = b[h[lames + e + 2]]
+        if h[lames + e + 3] == MOVE_ONLY or c == 0 or kinds[c, K_OWNER] == player:
+            continue
+        start = sqs + h[lames + e]
+        clear = True
+        for i in range(h[lames + e + 1]):
+            if b[h[start + i]] != 0:
+                clear = False
+                break
+        if clear:
+            return True
+    rp = x[X_HOP_PTR]
+    hops = x[X_HOPS]
+    for e in range(h[rp + base], h[rp + base + 1], 3):
+        if h[hops + e + 2] == MOVE_ONLY:
+            continue
+        start = sqs + h[hops + e]
+        screened = False
+        for i in range(h[hops + e + 1]):
+            c = b[h[start + i]]
+            if c != 0:
+                if screened:
+                    if kinds[c, K_OWNER] != player:
+                        return True
+                    break
+                screened = True
+    return False
+
+
+@njit(cache=True)
+def _in_place(t, b, player, moves, n):
+    """Promotions that are moves of their own (:meth:`PieceGame._in_place_promotions`)."""
+    h = t.rules[0]
+    x = t.extra[0]
+    size = t.params[P_SIZE]
+    kinds = t.kinds
+    sqs = x[X_SQ]
+    for code in range(1, t.params[NCODES]):
+        at = kinds[code, K_IN_PLACE]
+        if at < 0 or kinds[code, K_OWNER] != player:
+            continue
+        at += x[X_IN_PLACE]
+        may_attack = h[at]
+        last_anywhere = h[at + 1]
+        nnew = h[at + 2]
+        zone = at + 3 + nnew
+        alone = _count_code(b, 0, size, code) == 1
+        for pos in range(size):
+            if b[pos] != code:
+                continue
+            if not h[zone + pos] and not (last_anywhere and alone):
+                continue
+            for j in range(nnew):
+                new = h[at + 3 + j]
+                if kinds[new, K_LIMIT] and _count_code(b, 0, size, new) >= kinds[new, K_LIMIT]:
+                    continue
+                base = new * size + pos
+                rp = x[X_RAY_PTR]
+                rays = x[X_RAYS]
+                lo = h[rp + base]
+                hi = h[rp + base + 1]
+                for e in range(lo - 3, hi, 3):  # where it stands, then a step of the new kind
+                    q = pos
+                    if e >= lo:
+                        q = h[sqs + h[rays + e]]
+                        if h[rays + e + 2] == CAPTURE_ONLY or b[q] != 0:
+                            continue
+                    if not may_attack:
+                        b[pos] = 0
+                        b[q] = new
+                        hits = _attacks_enemy(t, b, q, player)
+                        b[q] = 0
+                        b[pos] = code
+                        if hits:
+                            continue
+                    n = _row(moves, n, T_MOVE, pos, q, new, 0, q, code)
     return n
 
 
@@ -844,7 +993,8 @@ def _drops(t, s, b, player, king, in_check, face, moves, n):
             q = h[x[X_DSQS] + e]
             if b[q] == 0 and not (blocked >> h[x[X_FILE] + q]) & 1:
                 n = _row(moves, n, T_DROP, q, q, code, 0, q, code)
-    test = king >= 0 and (in_check or not p[SIMPLE + enemy] or p[FACE])
+    files = p[FILE_N] >= 0
+    test = king >= 0 and (in_check or not p[SIMPLE + enemy] or files)
     kept = first
     for i in range(first, n):
         row = moves[i]
@@ -853,7 +1003,7 @@ def _drops(t, s, b, player, king, in_check, face, moves, n):
         ok = True
         if test:
             b[q] = code
-            ok = not attacked(t, b, 0, king, enemy) and not (face and royals_face(t, b, 0, king))
+            ok = not attacked(t, b, 0, king, enemy) and not (files and royals_face(t, b, 0, king))
             b[q] = 0
         if ok:
             if kept != i:
@@ -1005,6 +1155,11 @@ def play(t, s, m, dst):
         if new_ep != s[flags + 1]:
             key ^= flag_key(p, 1, s[flags + 1]) ^ flag_key(p, 1, new_ep)
             dst[flags + 1] = new_ep
+        if p[MAY_PASS]:
+            passes = s[flags + 2] + 1 if typ == T_PASS else 0
+            if passes != s[flags + 2]:
+                key ^= flag_key(p, 2, s[flags + 2]) ^ flag_key(p, 2, passes)
+                dst[flags + 2] = passes
     counters = p[P_COUNTERS]
     if p[SFEN]:
         dst[counters] = 0
@@ -1012,6 +1167,15 @@ def play(t, s, m, dst):
     else:
         dst[counters] = 0 if capture or pawn_move else s[counters] + 1
         dst[counters + 1] = s[counters + 1] + me
+    if p[HONOUR]:
+        limit = s[counters + 2]
+        taken = m[M_CAP] if capture else 0
+        promoted = (typ == T_MOVE or typ == T_CAPTURE or typ == T_EP) and new != old
+        count, limit = _honour_after(t, dst, me, s[counters] + 1 if limit else 0, limit, taken,
+                                     capture or promoted)
+        if limit:
+            dst[counters] = count
+        dst[counters + 2] = limit
     key ^= t.side[me] ^ t.side[1 - me]
     dst[S_TO_MOVE] = 1 - me
     dst[S_KEY] = key
@@ -1023,6 +1187,63 @@ def play(t, s, m, dst):
         if king >= 0 and attacked(t, dst, S_CELLS, king, me):
             bits = GAVE_CHECK
     return bits
+
+
+@njit(cache=True)
+def _honour_limit(t, s, side):
+    """The moves ``side`` would count now, 0 for none (:meth:`HonourCount.limit`)."""
+    kinds = t.kinds
+    size = t.params[P_SIZE]
+    mine = 0
+    theirs = 0
+    for pos in range(size):
+        c = s[S_CELLS + pos]
+        if c != 0:
+            if kinds[c, K_HONOUR_PAWN]:
+                return 0
+            if kinds[c, K_OWNER] == side:
+                mine += 1
+            else:
+                theirs += 1
+    if theirs <= 1:
+        return 0
+    board = t.params[HONOUR]
+    if mine > 1:
+        return board
+    h = t.rules[0]
+    at = t.extra[0][X_HONOUR]
+    if side == 0:  # the strong side's rules: player 1's
+        at += 1 + 3 * h[at]
+    for i in range(h[at]):
+        code = h[at + 1 + 3 * i]
+        if _count_code(s, S_CELLS, size, code) >= h[at + 2 + 3 * i]:
+            return h[at + 3 + 3 * i]
+    return board
+
+
+@njit(cache=True)
+def _honour_after(t, s, mover, count, limit, captured, material_changed):
+    """The (count, limit) after a move by ``mover`` (:meth:`HonourCount.after`)."""
+    kinds = t.kinds
+    total = 0
+    own = np.zeros(2, np.int64)
+    for pos in range(t.params[P_SIZE]):
+        c = s[S_CELLS + pos]
+        if c != 0:
+            total += 1
+            own[kinds[c, K_OWNER]] += 1
+    nxt = 1 - mover
+    if captured != 0 and kinds[captured, K_HONOUR_PAWN] and own[mover] == 1:
+        moves = _honour_limit(t, s, mover)
+        if moves:
+            limit = 2 * moves
+            count = 2 * total - 1
+    if not limit or (material_changed and own[nxt] == 1):
+        moves = _honour_limit(t, s, nxt)
+        if moves:
+            limit = 2 * moves
+            count = 0 if own[nxt] != 1 else 2 * total
+    return count, limit
 
 
 @njit(cache=True)
@@ -1210,6 +1431,8 @@ def judge(t, s, hist, nhist, moves, n):
         for q in range(2):
             if not (seen >> q) & 1:
                 return 1 << (1 - q)
+    if p[MAY_PASS] and s[p[P_FLAGS] + 2] != 0 and _ended_by_passing(t, s):
+        return _undecided(t, s)
     if n == 0:
         checked = False
         if p[ROYAL_CHECK]:
@@ -1253,6 +1476,8 @@ def judge(t, s, hist, nhist, moves, n):
             return _undecided(t, s)
     if p[MAX_MOVES] and s[counters + 1] > p[MAX_MOVES]:
         return _undecided(t, s)
+    if p[HONOUR] and s[counters + 2] and s[counters] > s[counters + 2]:
+        return 3
     return -1
 
 
