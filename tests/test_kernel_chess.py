@@ -10,6 +10,7 @@ here runs in the same process.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,6 +19,7 @@ from myriad.core.game import Game, Outcome, perft
 from myriad.core.piece_game import PieceGame
 from myriad.core.state import State
 from myriad.games import game_ids, get_game
+from myriad.games.variant_file import load_variants
 from myriad.kernel import rules
 from myriad.kernel.engine import Kernel
 from myriad.kernel.families import chess as family
@@ -211,3 +213,42 @@ def test_ends_of_games_agree(gid: str, text: str, expected: int) -> None:
     assert winners(game.outcome(state)) == expected
     assert kernel.winners(state) == expected
     compare_position(kernel, game, state)
+
+
+VARIANT_FILES = sorted((Path(__file__).parent / "variants").glob("*.toml"))
+
+
+def test_user_variant_files_are_on_the_kernel() -> None:
+    """Every test variant file (riders, hoppers, large boards, drops, zones) is read by the
+    family: none falls back to the reference."""
+    games = [g for path in require(VARIANT_FILES, "variant files in tests/variants") for g in load_variants(path)]
+    assert games and all(kernel_for(g) is not None and kernel_for(g).family is family for g in games)
+
+
+@pytest.mark.parametrize("path", VARIANT_FILES, ids=lambda p: p.stem)
+def test_user_variants_agree_with_the_reference(path: Path) -> None:
+    for game in load_variants(path):
+        kernel = kernel_for(game)
+        assert kernel is not None
+        start = game.initial_state()
+        assert kernel.perft(start, 2) == perft(game, start, 2)
+        rng = random.Random(f"kernel-{game.id}")
+        for _ in range(6):
+            random_game(kernel, game, rng, 20)
+
+
+@pytest.mark.parametrize("text", [
+    "4k3/8/3r4/8/8/8/8/R3K3 w - - 0 40",      # no pawns: board's honour counts
+    "4k3/8/8/8/8/8/8/R3K2R w - - 0 40",       # a bare king: pieces' honour
+    "4k3/8/8/3p4/8/8/3R4/4K3 w - - 0 40",     # the last pawn falls
+])
+def test_makruk_counting_agrees(text: str) -> None:
+    game = get_game("makruk")
+    kernel = kernel_for(game)
+    assert kernel is not None
+    rng = random.Random(text)
+    counted = False
+    for _ in range(4):
+        state = random_game(kernel, game, rng, 40, game.parse_position(text))
+        counted = counted or state.counters[2] > 0
+    assert counted
