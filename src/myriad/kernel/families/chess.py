@@ -126,7 +126,8 @@ def _mask(codes: object) -> int:
 
 def _csr(rows: list[list[int]]) -> tuple[list[int], list[int]]:
     """Pointers (one per row, then the end) and the rows' words laid end to end."""
-    ptr, flat = [], []
+    ptr: list[int] = []
+    flat: list[int] = []
     for row in rows:
         ptr.append(len(flat))
         flat.extend(row)
@@ -188,8 +189,8 @@ def tables(game: Game) -> Tables | None:
                 for ray, mode in mt.hops[code][pos]:
                     hops.extend((*heap.squares(sq, ray), mode))
                     targets += len(ray)
-                for passed, target in mt.double_steps[code][pos]:
-                    dbls.extend((passed, target))
+                for over, landing in mt.double_steps[code][pos]:
+                    dbls.extend((over, landing))
                     targets += 1
                 for target in mt.en_passant[code][pos]:
                     epms.extend((target, mt._ep_victim(pos, target)))
@@ -214,9 +215,9 @@ def tables(game: Game) -> Tables | None:
     promo_from = [0] * (count * size)
     for code in range(1, count):
         for table, out in ((mt.promote_at[code], promo_at), (mt.promote_anywhere[code], promo_any)):
-            for target, kinds in (table or {}).items():
+            for target, new_codes in (table or {}).items():
                 out[code * size + target] = len(choices)
-                choices.extend((len(kinds), *kinds))
+                choices.extend((len(new_codes), *new_codes))
         for pos in mt.promote_from[code]:
             promo_from[code * size + pos] = 1
     heap.section(X_PROMO, promo_at)
@@ -351,7 +352,7 @@ def tables(game: Game) -> Tables | None:
     most_pieces = max(sum(1 for c in game.parse_position(text).cells if c)
                       + sum(sum(h) for h in game.parse_position(text).hands) for text in game.setups.values())
     drops = nkinds * size if rules.drops else 0
-    promoting = sum(len(mt.in_place[c][1]) * size for c in game.in_place_codes)  # type: ignore[index]
+    promoting = sum(len(entry[1]) * size for c in game.in_place_codes if (entry := mt.in_place[c]) is not None)
     max_moves = min(most_pieces, size) * most_targets + drops + len(game.castlings) + promoting + 2
     t = base_tables(game, FAMILY, move_width=WIDTH, max_moves=max_moves, extra_words=2,
                     zones=zones, kinds=kinds, rules=np.array([heap.words], np.int64),
