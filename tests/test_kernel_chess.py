@@ -252,3 +252,32 @@ def test_makruk_counting_agrees(text: str) -> None:
         state = random_game(kernel, game, rng, 40, game.parse_position(text))
         counted = counted or state.counters[2] > 0
     assert counted
+
+
+@pytest.mark.parametrize("sfen,mates", [
+    ("8k/6G2/7S1/9/9/9/9/9/K8 b P 1", True),   # P*1b would mate (the silver guards it): not legal
+    ("8k/6G2/9/9/9/9/9/9/K8 b P 1", False),    # the king may take the pawn: legal
+])
+def test_a_pawn_drop_may_not_mate(sfen: str, mates: bool) -> None:
+    game = get_game("shogi")
+    kernel = kernel_for(game)
+    assert kernel is not None
+    state = game.parse_position(sfen)
+    legal = compare_position(kernel, game, state)
+    assert ("P*1b" in {game.format_move(state, m) for m in legal}) is not mates
+
+
+def test_perpetual_check_loses_on_the_kernel() -> None:
+    """Shogi's sennichite: the fourth occurrence, every move of one side a check."""
+    game = get_game("shogi")
+    kernel = kernel_for(game)
+    assert kernel is not None
+    state = game.parse_position("8k/9/9/9/9/9/9/9/K6R1 b - 1")
+    for text in ["2i1i", "1a2a", "1i2i", "2a1a"] * 3:
+        assert kernel.winners(state) == -1
+        move = game.parse_move(state, text)
+        mine, want = kernel.play(state, move), game.play(state, move)
+        assert (mine.key, mine.history, mine.counters) == (want.key, want.history, want.counters)
+        state = want
+    assert -1 in state.history and state.repetitions() == 3
+    assert kernel.winners(state) == 2 == winners(game.outcome(state))  # the checked side wins

@@ -352,7 +352,10 @@ def tables(game: Game) -> Tables | None:
     most_pieces = max(sum(1 for c in game.parse_position(text).cells if c)
                       + sum(sum(h) for h in game.parse_position(text).hands) for text in game.setups.values())
     drops = nkinds * size if rules.drops else 0
-    promoting = sum(len(entry[1]) * size for c in game.in_place_codes if (entry := mt.in_place[c]) is not None)
+    # an in-place promotion: per piece, per new kind, where it stands or a step of the new kind
+    promoting = sum(min(most_pieces, size) * len(entry[1]) * (1 + max(len(mt.rays[new][pos]) for new in entry[1]
+                                                                     for pos in range(size)))
+                    for c in game.in_place_codes if (entry := mt.in_place[c]) is not None)
     max_moves = min(most_pieces, size) * most_targets + drops + len(game.castlings) + promoting + 2
     t = base_tables(game, FAMILY, move_width=WIDTH, max_moves=max_moves, extra_words=2,
                     zones=zones, kinds=kinds, rules=np.array([heap.words], np.int64),
