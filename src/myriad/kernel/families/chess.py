@@ -135,9 +135,13 @@ def _csr(rows: list[list[int]]) -> tuple[list[int], list[int]]:
     return ptr, flat
 
 
+#: The reference's rules and knowledge: a game class that changes one is not this family's.
 _RULE_METHODS = ("legal_moves", "moves_by_rules", "outcome", "result", "after_move", "evaluate",
                  "move_heuristic", "move_heuristics", "is_noisy", "repetition_outcome", "play",
-                 "_generate", "_judge", "_drop_moves", "_castling_moves", "undecided", "in_check")
+                 "_generate", "_judge", "_drop_moves", "_drop_mates", "_castling_moves", "_in_place_promotions",
+                 "undecided", "count_points", "in_check", "royal_square", "royals_face", "_ended_by_passing",
+                 "_can_bare", "_insufficient", "_perpetual_checker", "_ep_possible", "_goal_reached",
+                 "_has_no_pieces")
 
 
 def tables(game: Game) -> Tables | None:
@@ -515,7 +519,7 @@ def royals_face(t, b, off, king):
 # compiled: moves
 # ------------------------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _row(moves, n, typ, frm, to, new, cap, capsq, old):
     row = moves[n]
     row[M_ID] = (((typ * 64 + new) * 1024 + to) * 1024) + frm
@@ -538,7 +542,7 @@ def _count_code(b, off, size, code):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _emit(t, b, off, moves, n, typ, frm, to, code, cap, ptab):
     """The move (or each promotion choice) of ``code`` from ``frm`` to ``to``."""
     h = t.rules[0]
@@ -637,7 +641,7 @@ def pseudo(t, b, off, player, ep, moves):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _target(t, b, off, moves, n, player, pos, q, code, mode, ptab):
     """A lame leap's or hop's target ``q``: a move or a capture as ``mode`` allows."""
     c = b[off + q]
@@ -649,7 +653,7 @@ def _target(t, b, off, moves, n, player, pos, q, code, mode, ptab):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _safe_after(t, b, row, king, enemy, face):
     """Whether the own royal piece is safe after move ``row`` (a board move) on board ``b``."""
     frm = row[M_FROM]
@@ -897,7 +901,7 @@ def _in_place(t, b, player, moves, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pins(t, b, king, by, pins):
     """The squares of pieces shielding ``king`` from a line attack of ``by``
     (:meth:`MoveTables.pinned`); their count."""
