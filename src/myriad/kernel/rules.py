@@ -6,12 +6,11 @@ from __future__ import annotations
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
-from myriad.kernel.families import breakthrough, flips, hunt, inarow, sowing, tafl
+from myriad.kernel.families import breakthrough, chess, flips, hunt, inarow, sowing, tafl
 from myriad.kernel.layout import P_FAMILY, P_PLAYERS
 
 #: The family modules, by family number.
-FAMILIES = {inarow.FAMILY: inarow, tafl.FAMILY: tafl, hunt.FAMILY: hunt, flips.FAMILY: flips,
-            sowing.FAMILY: sowing, breakthrough.FAMILY: breakthrough}
+FAMILIES = {inarow.FAMILY: inarow, tafl.FAMILY: tafl, hunt.FAMILY: hunt, flips.FAMILY: flips, sowing.FAMILY: sowing, breakthrough.FAMILY: breakthrough, chess.FAMILY: chess}
 
 
 @njit(cache=True)
@@ -30,6 +29,8 @@ def gen(t, s, hist, nhist, moves):
         return sowing.gen(t, s, hist, nhist, moves)
     elif f == breakthrough.FAMILY:
         return breakthrough.gen(t, s, hist, nhist, moves)
+    elif f == chess.FAMILY:
+        return chess.gen(t, s, hist, nhist, moves)
     return -1
 
 
@@ -49,6 +50,8 @@ def play(t, s, m, dst):
         return sowing.play(t, s, m, dst)
     elif f == breakthrough.FAMILY:
         return breakthrough.play(t, s, m, dst)
+    elif f == chess.FAMILY:
+        return chess.play(t, s, m, dst)
     return -1
 
 
@@ -68,6 +71,8 @@ def actions(t, s, m, out):
         return sowing.actions(t, s, m, out)
     elif f == breakthrough.FAMILY:
         return breakthrough.actions(t, s, m, out)
+    elif f == chess.FAMILY:
+        return chess.actions(t, s, m, out)
     return -1
 
 
@@ -87,6 +92,8 @@ def outcome(t, s, hist, nhist, nlegal):
         return sowing.outcome(t, s, hist, nhist, nlegal)
     elif f == breakthrough.FAMILY:
         return breakthrough.outcome(t, s, hist, nhist, nlegal)
+    elif f == chess.FAMILY:
+        return chess.outcome(t, s, hist, nhist, nlegal)
     return -1
 
 
@@ -106,6 +113,8 @@ def evaluate(t, s):
         return sowing.evaluate(t, s)
     elif f == breakthrough.FAMILY:
         return breakthrough.evaluate(t, s)
+    elif f == chess.FAMILY:
+        return chess.evaluate(t, s)
     return 0.0
 
 
@@ -125,6 +134,8 @@ def order(t, s, m):
         return sowing.order(t, s, m)
     elif f == breakthrough.FAMILY:
         return breakthrough.order(t, s, m)
+    elif f == chess.FAMILY:
+        return chess.order(t, s, m)
     return 0.0
 
 
@@ -144,6 +155,8 @@ def noisy(t, s, m):
         return sowing.noisy(t, s, m)
     elif f == breakthrough.FAMILY:
         return breakthrough.noisy(t, s, m)
+    elif f == chess.FAMILY:
+        return chess.noisy(t, s, m)
     return False
 
 
@@ -163,4 +176,6 @@ def repetition(t, s):
         return sowing.repetition(t, s)
     elif f == breakthrough.FAMILY:
         return breakthrough.repetition(t, s)
+    elif f == chess.FAMILY:
+        return chess.repetition(t, s)
     return (1 << t.params[P_PLAYERS]) - 1
