@@ -6,11 +6,12 @@ from __future__ import annotations
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
-from myriad.kernel.families import breakthrough, chess, flips, hunt, inarow, sowing, tafl
+from myriad.kernel.families import chess, flips, hunt, inarow, sowing, tafl
 from myriad.kernel.layout import P_FAMILY, P_PLAYERS
 
 #: The family modules, by family number.
-FAMILIES = {inarow.FAMILY: inarow, tafl.FAMILY: tafl, hunt.FAMILY: hunt, flips.FAMILY: flips, sowing.FAMILY: sowing, breakthrough.FAMILY: breakthrough, chess.FAMILY: chess}
+FAMILIES = {inarow.FAMILY: inarow, tafl.FAMILY: tafl, hunt.FAMILY: hunt, flips.FAMILY: flips,
+            sowing.FAMILY: sowing, chess.FAMILY: chess}
 
 
 @njit(cache=True)
@@ -27,8 +28,6 @@ def gen(t, s, hist, nhist, moves):
         return flips.gen(t, s, hist, nhist, moves)
     elif f == sowing.FAMILY:
         return sowing.gen(t, s, hist, nhist, moves)
-    elif f == breakthrough.FAMILY:
-        return breakthrough.gen(t, s, hist, nhist, moves)
     elif f == chess.FAMILY:
         return chess.gen(t, s, hist, nhist, moves)
     return -1
@@ -48,8 +47,6 @@ def play(t, s, m, dst):
         return flips.play(t, s, m, dst)
     elif f == sowing.FAMILY:
         return sowing.play(t, s, m, dst)
-    elif f == breakthrough.FAMILY:
-        return breakthrough.play(t, s, m, dst)
     elif f == chess.FAMILY:
         return chess.play(t, s, m, dst)
     return -1
@@ -69,8 +66,6 @@ def actions(t, s, m, out):
         return flips.actions(t, s, m, out)
     elif f == sowing.FAMILY:
         return sowing.actions(t, s, m, out)
-    elif f == breakthrough.FAMILY:
-        return breakthrough.actions(t, s, m, out)
     elif f == chess.FAMILY:
         return chess.actions(t, s, m, out)
     return -1
@@ -90,8 +85,6 @@ def outcome(t, s, hist, nhist, nlegal):
         return flips.outcome(t, s, hist, nhist, nlegal)
     elif f == sowing.FAMILY:
         return sowing.outcome(t, s, hist, nhist, nlegal)
-    elif f == breakthrough.FAMILY:
-        return breakthrough.outcome(t, s, hist, nhist, nlegal)
     elif f == chess.FAMILY:
         return chess.outcome(t, s, hist, nhist, nlegal)
     return -1
@@ -111,8 +104,6 @@ def evaluate(t, s):
         return flips.evaluate(t, s)
     elif f == sowing.FAMILY:
         return sowing.evaluate(t, s)
-    elif f == breakthrough.FAMILY:
-        return breakthrough.evaluate(t, s)
     elif f == chess.FAMILY:
         return chess.evaluate(t, s)
     return 0.0
@@ -132,8 +123,6 @@ def order(t, s, m):
         return flips.order(t, s, m)
     elif f == sowing.FAMILY:
         return sowing.order(t, s, m)
-    elif f == breakthrough.FAMILY:
-        return breakthrough.order(t, s, m)
     elif f == chess.FAMILY:
         return chess.order(t, s, m)
     return 0.0
@@ -153,8 +142,6 @@ def noisy(t, s, m):
         return flips.noisy(t, s, m)
     elif f == sowing.FAMILY:
         return sowing.noisy(t, s, m)
-    elif f == breakthrough.FAMILY:
-        return breakthrough.noisy(t, s, m)
     elif f == chess.FAMILY:
         return chess.noisy(t, s, m)
     return False
@@ -174,8 +161,6 @@ def repetition(t, s):
         return flips.repetition(t, s)
     elif f == sowing.FAMILY:
         return sowing.repetition(t, s)
-    elif f == breakthrough.FAMILY:
-        return breakthrough.repetition(t, s)
     elif f == chess.FAMILY:
         return chess.repetition(t, s)
     return (1 << t.params[P_PLAYERS]) - 1
