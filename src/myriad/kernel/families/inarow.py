@@ -4,12 +4,12 @@ wins -- tic-tac-toe, gomoku, Connect Four (:class:`myriad.games.inarow.InARow`).
 Tables:
 
 * ``rules[axis] = (direction, opposite)`` the board's lines;
-* ``extra`` four tables stacked by rows, where ``params`` says (``COLUMNS``, ``WINDOWS``,
-  ``THROUGH``, ``SPANS`` and their counts): the cells of each column, bottom first, padded
+* ``extra`` five tables stacked by rows, where ``params`` says (``COLUMNS``, ``WINDOWS``,
+  ``THROUGH``, ``SPANS``, ``LINES`` and their counts): the cells of each column, bottom first, padded
   with -1 (gravity only); each window of ``k`` cells (:class:`LineWindows`, in its order),
   then its axis; per cell, the number of windows through it, then their indices; per cell
   and axis of the forbidden points, the ``2 * length + 1`` cells around it (-1 beyond the
-  edge; renju only);
+  edge; renju only); the maximal lines holding a window: axis, length, cells;
 * ``zones[player]`` the cells where that player's threats count as strong (Connect
   Four's odd and even rows); ``zones[OPENING + n]`` where the ``n``-th stone may go
   (renju's opening);
@@ -39,7 +39,7 @@ from numba import njit
 from myriad.core.game import Game
 from myriad.core.mechanics.placement import GravityDrops, line_axes
 from myriad.core.move import DROP
-from myriad.core.topology import NO_LINK, opposite_directions
+from myriad.core.topology import NO_LINK, Topology, opposite_directions
 from myriad.kernel.families import IRREVERSIBLE
 from myriad.kernel.keys import flag_key
 from myriad.kernel.layout import (P_FAMILY_PARAMS, P_FLAGS, P_SIZE, P_VALUES, S_CELLS, S_KEY,
@@ -63,6 +63,8 @@ FLENGTH = P_FAMILY_PARAMS + 15    #: the row length the forbidden points are jud
 FAXES = P_FAMILY_PARAMS + 16      #: the lines they are judged along
 SPANS = P_FAMILY_PARAMS + 17      #: first row of the spans in ``extra`` (cell by cell, axis by axis)
 NOPENING = P_FAMILY_PARAMS + 18   #: stones placed under the opening rule (zones ``OPENING`` + n)
+LINES = P_FAMILY_PARAMS + 19      #: first row of the board's maximal lines in ``extra``
+NLINES = P_FAMILY_PARAMS + 20
 
 #: ``FORBID`` bits, and the verdicts of :func:`judge` (0: allowed).
 OVERLINE, DOUBLE_FOUR, DOUBLE_THREE = 1, 2, 4
@@ -100,8 +102,10 @@ def tables(game: Game) -> Tables | None:
     axis_of = {d: a for a, (d, _back) in enumerate(axes)}
     forbidden = game.forbidden
     spans = [span for per_pos in forbidden.spans for span in per_pos] if forbidden is not None else []
-    width = max([k + 1, 1 + max(len(w) for w in through)] + [len(c) for c in columns] + [len(s) for s in spans])
-    extra = np.full((len(columns) + len(cells_of) + size + len(spans), width), -1, np.int64)
+    lines = maximal_lines(topology, k) if windows is not None else []
+    width = max([k + 1, 1 + max(len(w) for w in through)] + [len(c) for c in columns] + [len(s) for s in spans]
+                + [2 + len(cells) for _, cells in lines])
+    extra = np.full((len(columns) + len(cells_of) + size + len(spans) + len(lines), width), -1, np.int64)
     for c, cells in enumerate(columns):
         extra[c, :len(cells)] = cells
     first_window = len(columns)
@@ -115,6 +119,9 @@ def tables(game: Game) -> Tables | None:
     first_span = first_through + size
     for i, span in enumerate(spans):
         extra[first_span + i, :len(span)] = [q if q != NO_LINK else -1 for q in span]
+    first_line = first_span + len(spans)
+    for i, (axis, cells) in enumerate(lines):
+        extra[first_line + i, :2 + len(cells)] = [axis, len(cells), *cells]
     zones = np.zeros((OPENING + len(game.opening), size), np.int64)
     for pos in range(size):
         for player in range(2):
@@ -132,13 +139,33 @@ def tables(game: Game) -> Tables | None:
               EXACT: int(not game.goals[0].overlines), EXACT + 1: int(not game.goals[1].overlines),
               STONE: game.stones[0], STONE + 1: game.stones[1],
               COLUMNS: 0, NCOLUMNS: len(columns), WINDOWS: first_window, NWINDOWS: len(cells_of),
-              THROUGH: first_through, UP: up, DOWN: down, NAXES: len(axes), NOPENING: len(game.opening)}
+              THROUGH: first_through, UP: up, DOWN: down, NAXES: len(axes), NOPENING: len(game.opening),
+              LINES: first_line, NLINES: len(lines)}
     if forbidden is not None:
         params.update({FORBID: (OVERLINE * forbidden.overline | DOUBLE_FOUR * forbidden.double_four
                                 | DOUBLE_THREE * forbidden.double_three),
                        FLENGTH: forbidden.length, FAXES: len(forbidden.spans[0]) if size else 0, SPANS: first_span})
     return base_tables(game, FAMILY, move_width=1, max_moves=size, rules=axis_rows, extra=extra,
                        zones=zones, weights=weights, family_params=params)
+
+
+def maximal_lines(topology: Topology, k: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Per axis (:func:`line_axes` order), the board's maximal lines along its direction
+    that hold a window of ``k`` cells: (axis, cells in walking order)."""
+    found = []
+    for axis, (d, _back) in enumerate(line_axes(topology)):
+        row = topology.links[d]
+        entered = {q for q in row if q != NO_LINK}
+        for start in range(topology.size):
+            if start in entered:
+                continue
+            cells, pos = [start], row[start]
+            while pos != NO_LINK:
+                cells.append(pos)
+                pos = row[pos]
+            if len(cells) >= k:
+                found.append((axis, tuple(cells)))
+    return found
 
 
 def prepare(t: Tables, s: np.ndarray) -> None:
@@ -476,7 +503,7 @@ def other_gap(t, s, w, pos):
 
 @njit(cache=True)
 def scan(t, s, counts, threats, mates, multi):
-    """:meth:`LineWindows.scan` by walking the windows: ``counts[p, c]`` the pure windows of
+    """:meth:`LineWindows.scan` by sliding a window along each maximal line: ``counts[p, c]`` the pure windows of
     player ``p`` with ``c`` stones (0 < c < k); ``threats[p, pos]`` 1 on the gap of a pure
     window with one gap; per axis ``a``, ``mates[p, a, pos]`` the other gap of a pure window
     with two gaps through ``pos`` (-1: none) and ``multi[p, a, pos]`` 1 when two such
@@ -484,37 +511,50 @@ def scan(t, s, counts, threats, mates, multi):
     p = t.params
     k = p[K]
     x = t.extra
-    for w in range(p[NWINDOWS]):
-        n0, n1 = window_stones(t, s, w)
-        if (n0 and n1) or n0 + n1 == 0 or n0 + n1 >= k:
-            continue
-        player = 0 if n0 else 1
-        c = n0 + n1
-        counts[player, c] += 1
-        row = p[WINDOWS] + w
-        if c == k - 1:
-            for i in range(k):
-                q = x[row, i]
-                if s[S_CELLS + q] == 0:
-                    threats[player, q] = 1
-                    break
-        elif c == k - 2:
-            axis = x[row, k]
-            g1 = -1
-            g2 = -1
-            for i in range(k):
-                q = x[row, i]
-                if s[S_CELLS + q] == 0:
-                    if g1 < 0:
-                        g1 = q
-                    else:
-                        g2 = q
-            for a, b in ((g1, g2), (g2, g1)):
-                known = mates[player, axis, a]
-                if known < 0:
-                    mates[player, axis, a] = b
-                elif known != b:
-                    multi[player, axis, a] = 1
+    first, second = p[STONE], p[STONE + 1]
+    for line in range(p[LINES], p[LINES] + p[NLINES]):
+        axis, length = x[line, 0], x[line, 1]
+        n0 = 0
+        n1 = 0
+        for i in range(length):  # the window ending on the i-th cell, slid along the line
+            v = s[S_CELLS + x[line, 2 + i]]
+            if v == first:
+                n0 += 1
+            elif v == second:
+                n1 += 1
+            if i >= k:
+                v = s[S_CELLS + x[line, 2 + i - k]]
+                if v == first:
+                    n0 -= 1
+                elif v == second:
+                    n1 -= 1
+            if i < k - 1 or (n0 and n1) or n0 + n1 == 0 or n0 + n1 >= k:
+                continue
+            player = 0 if n0 else 1
+            c = n0 + n1
+            counts[player, c] += 1
+            if c == k - 1:
+                for j in range(i - k + 1, i + 1):
+                    q = x[line, 2 + j]
+                    if s[S_CELLS + q] == 0:
+                        threats[player, q] = 1
+                        break
+            elif c == k - 2:
+                g1 = -1
+                g2 = -1
+                for j in range(i - k + 1, i + 1):
+                    q = x[line, 2 + j]
+                    if s[S_CELLS + q] == 0:
+                        if g1 < 0:
+                            g1 = q
+                        else:
+                            g2 = q
+                for a, b in ((g1, g2), (g2, g1)):
+                    known = mates[player, axis, a]
+                    if known < 0:
+                        mates[player, axis, a] = b
+                    elif known != b:
+                        multi[player, axis, a] = 1
 
 
 @njit(cache=True)
