@@ -10,6 +10,8 @@ Tables:
   then its axis; per cell, the number of windows through it, then their indices; per cell
   and axis of the forbidden points, the ``2 * length + 1`` cells around it (-1 beyond the
   edge; renju only); the maximal lines holding a window: axis, length, cells;
+* (more rows of ``extra``) per cell, how many cells lie within the bots'
+  ``candidate_radius`` of it, then those cells (gomoku, renju);
 * ``zones[player]`` the cells where that player's threats count as strong (Connect
   Four's odd and even rows); ``zones[OPENING + n]`` where the ``n``-th stone may go
   (renju's opening);
@@ -65,6 +67,7 @@ SPANS = P_FAMILY_PARAMS + 17      #: first row of the spans in ``extra`` (cell b
 NOPENING = P_FAMILY_PARAMS + 18   #: stones placed under the opening rule (zones ``OPENING`` + n)
 LINES = P_FAMILY_PARAMS + 19      #: first row of the board's maximal lines in ``extra``
 NLINES = P_FAMILY_PARAMS + 20
+AROUND = P_FAMILY_PARAMS + 21     #: first row of the cells near each cell (bots' ``candidate_radius``), or -1
 
 #: ``FORBID`` bits, and the verdicts of :func:`judge` (0: allowed).
 OVERLINE, DOUBLE_FOUR, DOUBLE_THREE = 1, 2, 4
@@ -103,9 +106,11 @@ def tables(game: Game) -> Tables | None:
     forbidden = game.forbidden
     spans = [span for per_pos in forbidden.spans for span in per_pos] if forbidden is not None else []
     lines = maximal_lines(topology, k) if windows is not None else []
+    around = game.vicinity.around if game.vicinity is not None else ()
     width = max([k + 1, 1 + max(len(w) for w in through)] + [len(c) for c in columns] + [len(s) for s in spans]
-                + [2 + len(cells) for _, cells in lines])
-    extra = np.full((len(columns) + len(cells_of) + size + len(spans) + len(lines), width), -1, np.int64)
+                + [2 + len(cells) for _, cells in lines] + [1 + len(cells) for cells in around])
+    extra = np.full((len(columns) + len(cells_of) + size + len(spans) + len(lines) + len(around), width), -1,
+                    np.int64)
     for c, cells in enumerate(columns):
         extra[c, :len(cells)] = cells
     first_window = len(columns)
@@ -122,6 +127,9 @@ def tables(game: Game) -> Tables | None:
     first_line = first_span + len(spans)
     for i, (axis, cells) in enumerate(lines):
         extra[first_line + i, :2 + len(cells)] = [axis, len(cells), *cells]
+    first_around = first_line + len(lines)
+    for pos, cells in enumerate(around):
+        extra[first_around + pos, :1 + len(cells)] = [len(cells), *cells]
     zones = np.zeros((OPENING + len(game.opening), size), np.int64)
     for pos in range(size):
         for player in range(2):
@@ -140,7 +148,7 @@ def tables(game: Game) -> Tables | None:
               STONE: game.stones[0], STONE + 1: game.stones[1],
               COLUMNS: 0, NCOLUMNS: len(columns), WINDOWS: first_window, NWINDOWS: len(cells_of),
               THROUGH: first_through, UP: up, DOWN: down, NAXES: len(axes), NOPENING: len(game.opening),
-              LINES: first_line, NLINES: len(lines)}
+              LINES: first_line, NLINES: len(lines), AROUND: first_around if around else -1}
     if forbidden is not None:
         params.update({FORBID: (OVERLINE * forbidden.overline | DOUBLE_FOUR * forbidden.double_four
                                 | DOUBLE_THREE * forbidden.double_three),
@@ -812,3 +820,81 @@ def noisy(t, s, m):
 @njit(cache=True)
 def repetition(t, s):
     return 3  # positions never repeat: every placement adds a stone
+
+
+@njit(cache=True)
+def near_stone(t, s, pos):
+    """Whether a stone lies within the bots' ``candidate_radius`` of ``pos``."""
+    row = t.params[AROUND] + pos
+    for i in range(t.extra[row, 0]):
+        if s[S_CELLS + t.extra[row, 1 + i]] != 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def keep(moves, n, cells):
+    """``moves[:n]`` less those whose cell is not marked in ``cells`` (order kept); their count."""
+    kept = 0
+    for i in range(n):
+        if cells[moves[i, 0]]:
+            moves[kept, 0] = moves[i, 0]
+            kept += 1
+    return kept
+
+
+@njit(cache=True)
+def candidates(t, s, moves, n):
+    """:meth:`InARow.candidate_moves`: among the legal ``moves[:n]`` (kept in order, first;
+    their count returned), the moves that complete a row if any, else those that block the
+    opponent's; else, without gravity, the mover's fork cells, or against the opponent's
+    fork cells both players' build cells; else, with ``candidate_radius``, the cells near a
+    stone; else all."""
+    p = t.params
+    size = p[P_SIZE]
+    occupied = False
+    for pos in range(size):
+        if s[S_CELLS + pos] != 0:
+            occupied = True
+            break
+    radius = p[AROUND] >= 0
+    if p[NWINDOWS] == 0 or n <= 1:
+        if not radius or not occupied:
+            return n
+        near = np.zeros(size, np.int64)
+        for pos in range(size):
+            near[pos] = near_stone(t, s, pos)
+        return keep(moves, n, near)
+    counts, threats, builds, forks, lines = scanned(t, s)
+    restrict(t, s, threats, builds, forks)
+    me = s[S_TO_MOVE]
+    other = 1 - me
+    cells = np.zeros(size, np.int64)
+    for player in (me, other):
+        found = False
+        cells[:] = 0
+        for pos in range(size):
+            if threats[player, pos] and playable(t, s, pos) and completes(t, s, pos, p[STONE + player],
+                                                                          p[EXACT + player]):
+                cells[pos] = 1
+                found = True
+        if found:
+            kept = keep(moves, n, cells)
+            if kept:
+                return kept
+    if not p[GRAVITY]:
+        for pos in range(size):
+            cells[pos] = forks[me, pos]
+        if cells.any():
+            return keep(moves, n, cells)
+        for pos in range(size):
+            cells[pos] = forks[other, pos]
+        if cells.any():
+            for pos in range(size):
+                cells[pos] = builds[other, pos] | builds[me, pos]
+            return keep(moves, n, cells)
+    if not radius or not occupied:
+        return n
+    for pos in range(size):
+        cells[pos] = near_stone(t, s, pos)
+    return keep(moves, n, cells)
