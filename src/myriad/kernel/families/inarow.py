@@ -218,12 +218,13 @@ def restrict_moves(t, s, moves, n):
             placed += 1
     zone = OPENING + placed if placed < p[NOPENING] else -1
     board = pattern_board(t, s) if p[FORBID] and s[S_TO_MOVE] == 0 else np.zeros(0, np.int64)
+    suspects = all_suspects(t, board) if board.shape[0] else board
     kept = 0
     for i in range(n):
         pos = moves[i, 0]
         if zone >= 0 and not t.zones[zone, pos]:
             continue
-        if board.shape[0] and forbidden_at(t, board, pos):
+        if board.shape[0] and suspects[pos] and judge(t, board, pos) != 0:
             continue
         moves[kept, 0] = pos
         kept += 1
@@ -458,6 +459,40 @@ def suspect(t, board, pos):
         if closer >= 2:
             close += 1
     return close >= 2
+
+
+@njit(cache=True)
+def all_suspects(t, board):
+    """:func:`suspect` of every cell (1 or 0), counted from the own stones outwards."""
+    p = t.params
+    size = p[P_SIZE]
+    length = p[FLENGTH]
+    naxes = p[FAXES]
+    near = np.zeros((naxes, size), np.int64)
+    close = np.zeros((naxes, size), np.int64)
+    for stone in range(size):
+        if board[stone] != OWN:
+            continue
+        for axis in range(naxes):
+            row = p[SPANS] + stone * naxes + axis
+            for step in range(1, length):
+                for q in (t.extra[row, length - step], t.extra[row, length + step]):
+                    if q >= 0:
+                        near[axis, q] += 1
+                        if step <= length - 2:
+                            close[axis, q] += 1
+    found = np.zeros(size, np.int64)
+    for pos in range(size):
+        lines = 0
+        for axis in range(naxes):
+            if near[axis, pos] >= 3:
+                found[pos] = 1
+                break
+            if close[axis, pos] >= 2:
+                lines += 1
+        if lines >= 2:
+            found[pos] = 1
+    return found
 
 
 @njit(cache=True)
