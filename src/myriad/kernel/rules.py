@@ -164,3 +164,14 @@ def repetition(t, s):
     elif f == chess.FAMILY:
         return chess.repetition(t, s)
     return (1 << t.params[P_PLAYERS]) - 1
+
+
+@njit(cache=True)
+def candidates(t, s, moves, n):
+    """The game's ``candidate_moves``: the moves worth searching among the legal
+    ``moves[:n]``, moved to the front in their order; their count (all ``n`` unless the
+    family prunes)."""
+    f = t.params[P_FAMILY]
+    if f == inarow.FAMILY:
+        return inarow.candidates(t, s, moves, n)
+    return n
