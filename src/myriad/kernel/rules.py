@@ -6,11 +6,11 @@ from __future__ import annotations
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
-from myriad.kernel.families import inarow
+from myriad.kernel.families import draughts, inarow
 from myriad.kernel.layout import P_FAMILY, P_PLAYERS
 
 #: The family modules, by family number.
-FAMILIES = {inarow.FAMILY: inarow}
+FAMILIES = {inarow.FAMILY: inarow, draughts.FAMILY: draughts}
 
 
 @njit(cache=True)
@@ -19,6 +19,8 @@ def gen(t, s, hist, nhist, moves):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.gen(t, s, hist, nhist, moves)
+    elif f == draughts.FAMILY:
+        return draughts.gen(t, s, hist, nhist, moves)
     return -1
 
 
@@ -28,6 +30,8 @@ def play(t, s, m, dst):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.play(t, s, m, dst)
+    elif f == draughts.FAMILY:
+        return draughts.play(t, s, m, dst)
     return -1
 
 
@@ -37,6 +41,8 @@ def actions(t, s, m, out):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.actions(t, s, m, out)
+    elif f == draughts.FAMILY:
+        return draughts.actions(t, s, m, out)
     return -1
 
 
@@ -46,6 +52,8 @@ def outcome(t, s, hist, nhist, nlegal):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.outcome(t, s, hist, nhist, nlegal)
+    elif f == draughts.FAMILY:
+        return draughts.outcome(t, s, hist, nhist, nlegal)
     return -1
 
 
@@ -55,6 +63,8 @@ def evaluate(t, s):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.evaluate(t, s)
+    elif f == draughts.FAMILY:
+        return draughts.evaluate(t, s)
     return 0.0
 
 
@@ -64,6 +74,8 @@ def order(t, s, m):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.order(t, s, m)
+    elif f == draughts.FAMILY:
+        return draughts.order(t, s, m)
     return 0.0
 
 
@@ -73,6 +85,8 @@ def noisy(t, s, m):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.noisy(t, s, m)
+    elif f == draughts.FAMILY:
+        return draughts.noisy(t, s, m)
     return False
 
 
@@ -82,4 +96,6 @@ def repetition(t, s):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.repetition(t, s)
+    elif f == draughts.FAMILY:
+        return draughts.repetition(t, s)
     return (1 << t.params[P_PLAYERS]) - 1
