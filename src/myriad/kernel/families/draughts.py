@@ -301,6 +301,24 @@ def _record(t, s, me, moves, n, best, path, plen, caps, ncaps):
 def _captures(t, s, me, moves):
     """Every capture of ``me`` after the capture rules, as move rows; their count."""
     p = t.params
+    man = p[MAN + me]
+    king = p[KING + me]
+    flying = p[FLYING] != 0
+    for pos in range(p[P_SIZE]):
+        v = s[S_CELLS + pos]
+        if v == man:
+            if _may_jump(t, s, me, pos, MAN_JUMPS, False):
+                return _search(t, s, me, moves)
+        elif v == king:
+            if _may_jump(t, s, me, pos, KING_JUMPS, flying):
+                return _search(t, s, me, moves)
+    return 0
+
+
+@njit(cache=True)
+def _search(t, s, me, moves):
+    """The capture routes of every piece of ``me`` that can jump, as move rows; their count."""
+    p = t.params
     size = p[P_SIZE]
     rules = t.rules
     kinds = t.kinds
@@ -314,24 +332,23 @@ def _captures(t, s, me, moves):
     back = t.extra[2]
     promo = t.zones[me]
     top = p[MAX_HOPS] + 2
-    board = np.empty(size, np.int64)
-    path = np.empty(top, np.int64)
-    caps = np.empty(top, np.int64)
+    board = s[S_CELLS:S_CELLS + size].copy()
+    frames = np.empty((12, top), np.int64)
+    path = frames[0]
+    caps = frames[1]
     # per level of the search: square, using man rays (1) or king rays (0), direction it came
     # in, ray entry tried, ray row, index of the jumped piece, landing index, whether a
     # landing went on, whether any jump was found, the jumped piece
-    f_sq = np.empty(top, np.int64)
-    f_man = np.empty(top, np.int64)
-    f_came = np.empty(top, np.int64)
-    f_k = np.empty(top, np.int64)
-    f_row = np.empty(top, np.int64)
-    f_i = np.empty(top, np.int64)
-    f_j = np.empty(top, np.int64)
-    f_went = np.empty(top, np.int64)
-    f_found = np.empty(top, np.int64)
-    f_victim = np.empty(top, np.int64)
-    for q in range(size):
-        board[q] = s[S_CELLS + q]
+    f_sq = frames[2]
+    f_man = frames[3]
+    f_came = frames[4]
+    f_k = frames[5]
+    f_row = frames[6]
+    f_i = frames[7]
+    f_j = frames[8]
+    f_went = frames[9]
+    f_found = frames[10]
+    f_victim = frames[11]
     n = 0
     best = -1
     for phase in range(2):
