@@ -98,7 +98,8 @@ def tables(game: Game) -> Tables | None:
     if tuple(jumps.men) != tuple(game.man) or tuple(jumps.kings) != tuple(game.king):
         return None
     codes = game.pieces.count
-    ray_sets = (
+    # per ray set, player and square: the (board direction, squares) of each reference ray
+    ray_sets: tuple[list[list[list[tuple[int, tuple[int, ...]]]]], ...] = (
         [[[(d, ray) for d, ray in per_pos] for per_pos in jumps._man_jumps[p]] for p in range(2)],
         [[[(d, ray) for d, ray in per_pos] for per_pos in jumps._king_hops[p]] for p in range(2)],
         [[[(-1, (to,)) for to, _move in per_pos] for per_pos in jumps._man_steps[p]] for p in range(2)],
