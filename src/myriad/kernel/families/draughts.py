@@ -44,7 +44,7 @@ from myriad.core.game import Game
 from myriad.core.move import CAPTURE, MOVE
 from myriad.kernel.families import IRREVERSIBLE
 from myriad.kernel.keys import flag_key, mix64
-from myriad.kernel.layout import (P_COUNTERS, P_FAMILY_PARAMS, P_FLAGS, P_SIZE,
+from myriad.kernel.layout import (P_COUNTERS, P_FAMILY_PARAMS, P_FLAGS, P_SEED, P_SIZE,
                                   P_VALUES, S_CELLS, S_KEY, S_TO_MOVE, Tables, base_tables)
 
 FAMILY = 3
@@ -68,7 +68,10 @@ NDIRS = P_FAMILY_PARAMS + 16     #: entries per ray list
 MAX_HOPS = P_FAMILY_PARAMS + 17  #: the most hops a move makes
 DEAD = P_FAMILY_PARAMS + 18      #: the value marking a captured piece (one past every code)
 CAPS_AT = P_FAMILY_PARAMS + 19   #: the move word where the captured squares start
-CODES = P_FAMILY_PARAMS + 20     #: piece codes (values in a cell)
+CODES = P_FAMILY_PARAMS + 20     #: piece codes (values in a cell; a column's digit base)
+STACKS = P_FAMILY_PARAMS + 21    #: cells hold columns of pieces (Lasca, Bashni)
+OWN_BELOW = P_FAMILY_PARAMS + 22   #: columns' evaluation: each own piece under the commander
+PRISONER = P_FAMILY_PARAMS + 23    #: columns' evaluation: each prisoner
 
 # promotion modes (JumpCaptures' _END, _STOP, _CONTINUE)
 END, STOP, CONTINUE = 0, 1, 2
@@ -82,15 +85,23 @@ _ID_MASK = (1 << 62) - 1
 
 
 def tables(game: Game) -> Tables | None:
-    """The tables of a :class:`Draughts` game (or Turkish, or Frisian) whose captures go on
-    while they can, on a board of at most 64 squares; None for any other game."""
+    """The tables of a :class:`Draughts` game (or Turkish, or Frisian), or of a column
+    draughts game (Lasca, Bashni), whose captures go on while they can, on a board of at
+    most 64 squares; None for any other game."""
+    from myriad.games.columns import ColumnDraughts
     from myriad.games.draughts import Draughts
     from myriad.games.frisian import KING_MOVES, Frisian
     from myriad.games.turkish import Turkish
-    if type(game) not in (Draughts, Frisian, Turkish):
+    if type(game) in (Draughts, Frisian, Turkish):
+        assert isinstance(game, Draughts)
+        jumps, stacks, most = game.jumps, False, game.start_men
+    elif type(game) is ColumnDraughts:
+        assert isinstance(game, ColumnDraughts)
+        jumps, stacks, most = game.stack_jumps.jumps, True, game.start_pieces
+        if game.stack_jumps.columns.base != game.pieces.count or game.pieces.count ** (2 * most) >= 1 << 62:
+            return None  # (a column of every piece on the board must fit a word)
+    else:
         return None
-    assert isinstance(game, Draughts)
-    jumps = game.jumps
     topology = game.topology
     size = topology.size
     if size > 64 or jumps.continue_capture != "must" or game.players != 2:
@@ -130,21 +141,29 @@ def tables(game: Game) -> Tables | None:
     for p in range(2):
         for pos in game.promotion[p]:
             zones[p, pos] = 1
-    values, cones = game._eval_tables
     extra = np.full((3, max(size, len(jumps._back))), -1, np.int64)
-    weights = np.zeros((codes + 2, size), np.float64)
-    for code in range(codes):
-        weights[code, :] = values[code]
-    for p in range(2):
-        for pos in range(size):
-            mask = 0
-            for q in cones[p][pos]:
-                mask |= 1 << q
-            extra[p, pos] = mask - (1 << 64) if mask >> 63 else mask
-            weights[codes + p, pos] = 60 + 10 * len(cones[p][pos]) // max(1, game.size)
     extra[2, :len(jumps._back)] = jumps._back
+    weights = np.zeros((codes + 2, size), np.float64)
+    if stacks:
+        # ColumnDraughts.evaluate: a commander's value by rank (men by row), then what lies under it
+        top_row = game.size - 1
+        for pos, (_x, y) in enumerate(topology.coords):
+            for p in range(2):
+                weights[game.king[p], pos] = 350 if jumps.flying_kings else 250
+                weights[game.man[p], pos] = 100 + 4 * (int(y) if p == 0 else top_row - int(y))
+    else:
+        values, cones = game._eval_tables
+        for code in range(codes):
+            weights[code, :] = values[code]
+        for p in range(2):
+            for pos in range(size):
+                mask = 0
+                for q in cones[p][pos]:
+                    mask |= 1 << q
+                extra[p, pos] = mask - (1 << 64) if mask >> 63 else mask
+                weights[codes + p, pos] = 60 + 10 * len(cones[p][pos]) // max(1, game.size)
     frisian = isinstance(game, Frisian)
-    max_hops = max(1, game.start_men)
+    max_hops = max(1, most)
     params = {MAN: game.man[0], MAN + 1: game.man[1], KING: game.king[0], KING + 1: game.king[1],
               FLYING: int(jumps.flying_kings), MODE: jumps._mode, MAXIMUM: int(jumps.maximum_capture),
               BY_VALUE: int(jumps.capture_values is not None), KINGS_FIRST: int(jumps.prefer_king_captures),
@@ -152,7 +171,8 @@ def tables(game: Game) -> Tables | None:
               MERGE: int(jumps.merge_duplicate_routes), COMPULSORY: int(jumps.compulsory),
               DRAW_PLIES: game.draw_plies, KING_LIMIT: KING_MOVES if frisian else 0,
               KING_DRAWS: int(frisian), NDIRS: ndirs, MAX_HOPS: max_hops, DEAD: jumps._dead,
-              CAPS_AT: PATH + max_hops + 1, CODES: codes}
+              CAPS_AT: PATH + max_hops + 1, CODES: codes, STACKS: int(stacks),
+              OWN_BELOW: 70, PRISONER: 35}
     return base_tables(game, FAMILY, move_width=PATH + 2 * max_hops + 1, max_moves=MAX_MOVES,
                        zones=zones, kinds=kinds, rules=rules, extra=extra, weights=weights,
                        family_params=params)
@@ -209,7 +229,7 @@ def _row(t, ray_set, player, pos, k):
 
 
 @njit(cache=True)
-def _may_jump(t, s, me, pos, ray_set, far):
+def _may_jump(t, cells, me, pos, ray_set, far):
     """Whether the piece on ``pos`` has a first jump (rays of ``ray_set``)."""
     rules = t.rules
     kinds = t.kinds
@@ -222,17 +242,17 @@ def _may_jump(t, s, me, pos, ray_set, far):
             break
         i = 0
         if far:
-            while i < n and s[S_CELLS + rules[row, 2 + i]] == 0:
+            while i < n and cells[rules[row, 2 + i]] == 0:
                 i += 1
         if i + 1 < n:
-            o = kinds[s[S_CELLS + rules[row, 2 + i]], 0]
-            if o >= 0 and o != me and s[S_CELLS + rules[row, 3 + i]] == 0:
+            o = kinds[cells[rules[row, 2 + i]], 0]
+            if o >= 0 and o != me and cells[rules[row, 3 + i]] == 0:
                 return True
     return False
 
 
 @njit(cache=True)
-def _record(t, s, me, moves, n, best, path, plen, caps, ncaps):
+def _record(t, cells, me, moves, n, best, path, plen, caps, ncaps):
     """Add the capture route ``path[:plen]`` taking ``caps[:ncaps]`` to ``moves[:n]`` under the
     maximum-capture, kings-first and merging rules; the new count and best rank."""
     p = t.params
@@ -240,7 +260,7 @@ def _record(t, s, me, moves, n, best, path, plen, caps, ncaps):
     start = path[0]
     end = path[plen - 1]
     hops = plen - 1
-    mover = s[S_CELLS + start]
+    mover = cells[start]
     king_hop = hops
     final = mover
     if mover == p[MAN + me]:
@@ -258,7 +278,7 @@ def _record(t, s, me, moves, n, best, path, plen, caps, ncaps):
     if p[MAXIMUM]:
         if p[BY_VALUE]:
             for c in range(ncaps):
-                rank += kinds[s[S_CELLS + caps[c]], 3]
+                rank += kinds[cells[caps[c]], 3]
         else:
             rank = ncaps
     if p[KINGS_FIRST]:
@@ -275,9 +295,26 @@ def _record(t, s, me, moves, n, best, path, plen, caps, ncaps):
         for i in range(n):
             m = moves[i]
             if m[M_HOPS] > 1 and m[M_MASK] == mask and m[PATH] == start and m[PATH + m[M_HOPS]] == end:
-                other = s[S_CELLS + start] if m[M_KING_HOP] >= m[M_HOPS] else p[KING + me]
+                other = cells[start] if m[M_KING_HOP] >= m[M_HOPS] else p[KING + me]
                 if other == final:
                     return n, best
+    if p[STACKS] and hops > 1:
+        # StackJumps: routes taking the same columns in the same order from the same start
+        # to the same end, with the same result, are one move (the first)
+        at = p[CAPS_AT]
+        for i in range(n):
+            m = moves[i]
+            if m[M_HOPS] != hops or m[PATH] != start or m[PATH + hops] != end:
+                continue
+            if (m[M_KING_HOP] < hops) != (king_hop < hops):
+                continue
+            same = True
+            for c in range(ncaps):
+                if m[at + c] != caps[c]:
+                    same = False
+                    break
+            if same:
+                return n, best
     if n >= moves.shape[0]:
         raise ValueError("draughts kernel: more capture moves than the move buffer holds")
     m = moves[n]
@@ -299,25 +336,26 @@ def _record(t, s, me, moves, n, best, path, plen, caps, ncaps):
 
 
 @njit(cache=True)
-def _captures(t, s, me, moves):
-    """Every capture of ``me`` after the capture rules, as move rows; their count."""
+def _captures(t, cells, me, moves):
+    """Every capture of ``me`` on ``cells`` (piece codes) after the capture rules, as move
+    rows; their count."""
     p = t.params
     man = p[MAN + me]
     king = p[KING + me]
     flying = p[FLYING] != 0
     for pos in range(p[P_SIZE]):
-        v = s[S_CELLS + pos]
+        v = cells[pos]
         if v == man:
-            if _may_jump(t, s, me, pos, MAN_JUMPS, False):
-                return _search(t, s, me, moves)
+            if _may_jump(t, cells, me, pos, MAN_JUMPS, False):
+                return _search(t, cells, me, moves)
         elif v == king:
-            if _may_jump(t, s, me, pos, KING_JUMPS, flying):
-                return _search(t, s, me, moves)
+            if _may_jump(t, cells, me, pos, KING_JUMPS, flying):
+                return _search(t, cells, me, moves)
     return 0
 
 
 @njit(cache=True)
-def _search(t, s, me, moves):
+def _search(t, cells, me, moves):
     """The capture routes of every piece of ``me`` that can jump, as move rows; their count."""
     p = t.params
     size = p[P_SIZE]
@@ -333,7 +371,7 @@ def _search(t, s, me, moves):
     back = t.extra[2]
     promo = t.zones[me]
     top = p[MAX_HOPS] + 2
-    board = s[S_CELLS:S_CELLS + size].copy()
+    board = cells.copy()
     frames = np.empty((12, top), np.int64)
     path = frames[0]
     caps = frames[1]
@@ -355,12 +393,12 @@ def _search(t, s, me, moves):
     for phase in range(2):
         piece = man if phase == 0 else king
         for start in range(size):
-            if s[S_CELLS + start] != piece:
+            if cells[start] != piece:
                 continue
             if phase == 0:
-                if not _may_jump(t, s, me, start, MAN_JUMPS, False):
+                if not _may_jump(t, cells, me, start, MAN_JUMPS, False):
                     continue
-            elif not _may_jump(t, s, me, start, KING_JUMPS, flying):
+            elif not _may_jump(t, cells, me, start, KING_JUMPS, flying):
                 continue
             board[start] = 0
             level = 0
@@ -444,7 +482,7 @@ def _search(t, s, me, moves):
                         if not f_went[level]:
                             for q in range(f_i[level] + 1, j):
                                 path[plen] = rules[row, 2 + q]
-                                n, best = _record(t, s, me, moves, n, best, path, plen + 1, caps, ncaps)
+                                n, best = _record(t, cells, me, moves, n, best, path, plen + 1, caps, ncaps)
                         ncaps -= 1
                         board[caps[ncaps]] = f_victim[level]
                         landing = False
@@ -453,7 +491,7 @@ def _search(t, s, me, moves):
 
 
 @njit(cache=True)
-def _quiet(t, s, me, moves, n):
+def _quiet(t, s, cells, me, moves, n):
     """The non-capturing moves after ``moves[:n]``: men step, kings step or slide; a king
     that made the limit of moves in a row (Frisian) rests while its side has men."""
     p = t.params
@@ -467,13 +505,13 @@ def _quiet(t, s, me, moves, n):
         flags = p[P_FLAGS]
         if s[flags + 2 * me + 1] >= p[KING_LIMIT]:
             for q in range(size):
-                if s[S_CELLS + q] == man:
+                if cells[q] == man:
                     resting = s[flags + 2 * me] - 1
                     break
     for phase in range(2):
         piece = man if phase == 0 else king
         for pos in range(size):
-            if s[S_CELLS + pos] != piece or pos == resting:
+            if cells[pos] != piece or pos == resting:
                 continue
             base = _row(t, MAN_STEPS if phase == 0 else KING_SLIDES, me, pos, 0)
             for k in range(nd):
@@ -483,7 +521,7 @@ def _quiet(t, s, me, moves, n):
                     break
                 for i in range(nr):
                     to = rules[row, 2 + i]
-                    if s[S_CELLS + to] != 0:
+                    if cells[to] != 0:
                         break
                     if n >= moves.shape[0]:
                         raise ValueError("draughts kernel: more moves than the move buffer holds")
@@ -500,14 +538,29 @@ def _quiet(t, s, me, moves, n):
 
 
 @njit(cache=True)
+def _tops(t, s):
+    """The piece code on each square: the cells, or (columns) each column's top piece."""
+    p = t.params
+    size = p[P_SIZE]
+    if p[STACKS]:
+        base = p[CODES]
+        tops = np.empty(size, np.int64)
+        for q in range(size):
+            tops[q] = s[S_CELLS + q] % base
+        return tops
+    return s[S_CELLS:S_CELLS + size]
+
+
+@njit(cache=True)
 def gen(t, s, hist, nhist, moves):
     if drawn(t, s, hist, nhist):
         return 0
     me = s[S_TO_MOVE]
-    n = _captures(t, s, me, moves)
+    cells = _tops(t, s)
+    n = _captures(t, cells, me, moves)
     if n and t.params[COMPULSORY]:
         return n
-    return _quiet(t, s, me, moves, n)
+    return _quiet(t, s, cells, me, moves, n)
 
 
 # -- playing a move --------------------------------------------------------------------------
@@ -524,6 +577,8 @@ def _piece(t, s, m, h):
 @njit(cache=True)
 def play(t, s, m, dst):
     p = t.params
+    if p[STACKS]:
+        return _stack_play(t, s, m, dst)
     dst[:] = s
     me = s[S_TO_MOVE]
     values = p[P_VALUES]
@@ -578,6 +633,8 @@ def play(t, s, m, dst):
 
 @njit(cache=True)
 def actions(t, s, m, out):
+    if t.params[STACKS]:
+        return _stack_actions(t, s, m, out)
     hops = m[M_HOPS]
     for h in range(hops):
         out[h, 0] = MOVE
@@ -612,6 +669,8 @@ def outcome(t, s, hist, nhist, nlegal):
 def evaluate(t, s):
     """:meth:`Draughts.evaluate`: material by square, and runaway men."""
     p = t.params
+    if p[STACKS]:
+        return _stack_evaluate(t, s)
     size = p[P_SIZE]
     codes = p[CODES]
     me = s[S_TO_MOVE]
@@ -644,6 +703,8 @@ def evaluate(t, s):
 def order(t, s, m):
     """:meth:`Game.move_heuristic`: victims by value, then the value a piece gains (read from
     the actions: every hop onto a square whose piece differs counts)."""
+    if t.params[STACKS]:
+        return _stack_order(t, s, m)
     kinds = t.kinds
     score = 0.0
     for h in range(m[M_HOPS]):
@@ -664,9 +725,141 @@ def noisy(t, s, m):
     """:meth:`Game.is_noisy`: a capture or a promotion."""
     if m[M_CAPS] > 0:
         return True
+    if t.params[STACKS]:
+        return m[M_KING_HOP] == 0
     return _piece(t, s, m, 0) != s[S_CELLS + m[PATH]]
 
 
 @njit(cache=True)
 def repetition(t, s):
     return 3  # Game.repetition_outcome: a draw
+
+
+# -- columns (Lasca, Bashni) -------------------------------------------------------------------
+# A cell holds a column: piece codes as digits in base params[CODES], the top (the
+# commander) the lowest digit (:mod:`myriad.core.mechanics.stacks`); keys are hashed per
+# (cell, column) as HashedZobrist does.
+
+
+@njit(cache=True)
+def _cell_key(p, pos, column):
+    """:meth:`HashedZobrist.cell_key`."""
+    if column == 0:
+        return np.int64(0)
+    return np.int64(mix64(np.uint64(p[P_SEED]) ^ ((np.uint64(pos) << np.uint64(56)) | np.uint64(column))))
+
+
+@njit(cache=True)
+def _put_under(column, piece, base):
+    """``column`` with ``piece`` added at the bottom (:meth:`Columns.put_under`)."""
+    weight = 1
+    rest = column
+    while rest:
+        rest //= base
+        weight *= base
+    return column + piece * weight
+
+
+@njit(cache=True)
+def _hop_column(t, s, m, h, column):
+    """The moving column after hop ``h`` (``column``: before it): a prisoner put under,
+    the commander crowned from the king hop on (:meth:`StackJumps.column_move`)."""
+    p = t.params
+    base = p[CODES]
+    piece = p[KING + s[S_TO_MOVE]] if h >= m[M_KING_HOP] else s[S_CELLS + m[PATH]] % base
+    if m[M_CAPS]:
+        column = _put_under(column, s[S_CELLS + m[p[CAPS_AT] + h]] % base, base)
+    return column - column % base + piece
+
+
+@njit(cache=True)
+def _stack_actions(t, s, m, out):
+    base = t.params[CODES]
+    at = t.params[CAPS_AT]
+    hops = m[M_HOPS]
+    column = s[S_CELLS + m[PATH]]
+    for h in range(hops):
+        column = _hop_column(t, s, m, h, column)
+        out[h, 0] = MOVE
+        out[h, 1] = m[PATH + h]
+        out[h, 2] = m[PATH + h + 1]
+        out[h, 3] = column
+        out[h, 4] = h
+    for c in range(m[M_CAPS]):
+        pos = m[at + c]
+        out[hops + c, 0] = CAPTURE
+        out[hops + c, 1] = pos
+        out[hops + c, 2] = pos
+        out[hops + c, 3] = s[S_CELLS + pos] // base
+        out[hops + c, 4] = c
+    return hops + m[M_CAPS]
+
+
+@njit(cache=True)
+def _stack_play(t, s, m, dst):
+    """:meth:`ColumnDraughts.play`: the actions applied (:func:`stacks.apply`), the key
+    changed once per square touched."""
+    p = t.params
+    dst[:] = s
+    me = s[S_TO_MOVE]
+    base = p[CODES]
+    at = p[CAPS_AT]
+    hops = m[M_HOPS]
+    ncaps = m[M_CAPS]
+    start = m[PATH]
+    column = s[S_CELLS + start]
+    for h in range(hops):
+        column = _hop_column(t, s, m, h, column)
+        dst[S_CELLS + m[PATH + h]] = 0
+        dst[S_CELLS + m[PATH + h + 1]] = column
+    for c in range(ncaps):
+        pos = m[at + c]
+        dst[S_CELLS + pos] = s[S_CELLS + pos] // base
+    key = s[S_KEY]
+    for i in range(hops + 1 + ncaps):
+        pos = m[PATH + i] if i <= hops else m[at + i - hops - 1]
+        seen = False
+        for j in range(i):
+            if (m[PATH + j] if j <= hops else m[at + j - hops - 1]) == pos:
+                seen = True
+                break
+        if not seen:
+            key ^= _cell_key(p, pos, s[S_CELLS + pos]) ^ _cell_key(p, pos, dst[S_CELLS + pos])
+    irreversible = ncaps > 0 or s[S_CELLS + start] % base == p[MAN + me]
+    counter = p[P_COUNTERS]
+    dst[counter] = 0 if irreversible else s[counter] + 1
+    key ^= t.side[me] ^ t.side[1 - me]
+    dst[S_TO_MOVE] = 1 - me
+    dst[S_KEY] = key
+    return IRREVERSIBLE if irreversible else 0
+
+
+@njit(cache=True)
+def _stack_evaluate(t, s):
+    """:meth:`ColumnDraughts.evaluate`: the commander by rank, then each own piece under it
+    and each prisoner."""
+    p = t.params
+    base = p[CODES]
+    me = s[S_TO_MOVE]
+    kinds = t.kinds
+    score = 0.0
+    for pos in range(p[P_SIZE]):
+        column = s[S_CELLS + pos]
+        if column == 0:
+            continue
+        top = column % base
+        owner = kinds[top, 0]
+        value = t.weights[top, pos]
+        column //= base
+        while column:
+            piece = column % base
+            column //= base
+            value += p[OWN_BELOW] if kinds[piece, 0] == owner else p[PRISONER]
+        score += value if owner == me else -value
+    return score
+
+
+@njit(cache=True)
+def _stack_order(t, s, m):
+    """:meth:`ColumnDraughts.move_heuristic`: captures, and a crowning first hop."""
+    return float(m[M_CAPS]) + (1.0 if m[M_KING_HOP] == 0 else 0.0)
