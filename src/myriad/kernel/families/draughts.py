@@ -152,6 +152,7 @@ def tables(game: Game) -> Tables | None:
                 weights[game.king[p], pos] = 350 if jumps.flying_kings else 250
                 weights[game.man[p], pos] = 100 + 4 * (int(y) if p == 0 else top_row - int(y))
     else:
+        assert isinstance(game, Draughts)
         values, cones = game._eval_tables
         for code in range(codes):
             weights[code, :] = values[code]
