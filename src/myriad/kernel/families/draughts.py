@@ -230,14 +230,10 @@ def _row(t, ray_set, player, pos, k):
 
 
 @njit(cache=True)
-def _may_jump(t, cells, me, pos, ray_set, far):
-    """Whether the piece on ``pos`` has a first jump (rays of ``ray_set``)."""
-    rules = t.rules
-    kinds = t.kinds
-    nd = t.params[NDIRS]
-    base = _row(t, ray_set, me, pos, 0)
-    for k in range(nd):
-        row = base + k
+def _may_jump(rules, kinds, cells, me, base, nd, far):
+    """Whether the piece whose capture rays start at row ``base`` of ``rules`` has a first
+    jump on ``cells``."""
+    for row in range(base, base + nd):
         n = rules[row, 1]
         if n == 0:
             break
@@ -344,13 +340,19 @@ def _captures(t, cells, me, moves):
     man = p[MAN + me]
     king = p[KING + me]
     flying = p[FLYING] != 0
-    for pos in range(p[P_SIZE]):
+    size = p[P_SIZE]
+    nd = p[NDIRS]
+    rules = t.rules
+    kinds = t.kinds
+    man_rows = (MAN_JUMPS * 2 + me) * size * nd
+    king_rows = (KING_JUMPS * 2 + me) * size * nd
+    for pos in range(size):
         v = cells[pos]
         if v == man:
-            if _may_jump(t, cells, me, pos, MAN_JUMPS, False):
+            if _may_jump(rules, kinds, cells, me, man_rows + pos * nd, nd, False):
                 return _search(t, cells, me, moves)
         elif v == king:
-            if _may_jump(t, cells, me, pos, KING_JUMPS, flying):
+            if _may_jump(rules, kinds, cells, me, king_rows + pos * nd, nd, flying):
                 return _search(t, cells, me, moves)
     return 0
 
@@ -397,9 +399,9 @@ def _search(t, cells, me, moves):
             if cells[start] != piece:
                 continue
             if phase == 0:
-                if not _may_jump(t, cells, me, start, MAN_JUMPS, False):
+                if not _may_jump(rules, kinds, cells, me, _row(t, MAN_JUMPS, me, start, 0), nd, False):
                     continue
-            elif not _may_jump(t, cells, me, start, KING_JUMPS, flying):
+            elif not _may_jump(rules, kinds, cells, me, _row(t, KING_JUMPS, me, start, 0), nd, flying):
                 continue
             board[start] = 0
             level = 0
