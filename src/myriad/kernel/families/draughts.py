@@ -186,7 +186,7 @@ def prepare(t: Tables, s: np.ndarray) -> None:
 # -- draws -----------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def drawn(t, s, hist, nhist):
     """Whether ``s`` is drawn by the rules (:meth:`Draughts.drawn`, and Frisian's)."""
     p = t.params
@@ -224,12 +224,12 @@ def drawn(t, s, hist, nhist):
 # -- move generation -------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _row(t, ray_set, player, pos, k):
     return ((ray_set * 2 + player) * t.params[P_SIZE] + pos) * t.params[NDIRS] + k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _may_jump(rules, kinds, cells, me, base, nd, far):
     """Whether the piece whose capture rays start at row ``base`` of ``rules`` has a first
     jump on ``cells``."""
@@ -248,7 +248,7 @@ def _may_jump(rules, kinds, cells, me, base, nd, far):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _record(t, cells, me, moves, n, best, path, plen, caps, ncaps):
     """Add the capture route ``path[:plen]`` taking ``caps[:ncaps]`` to ``moves[:n]`` under the
     maximum-capture, kings-first and merging rules; the new count and best rank."""
@@ -332,7 +332,7 @@ def _record(t, cells, me, moves, n, best, path, plen, caps, ncaps):
     return n + 1, best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _captures(t, cells, me, moves):
     """Every capture of ``me`` on ``cells`` (piece codes) after the capture rules, as move
     rows; their count."""
@@ -346,18 +346,23 @@ def _captures(t, cells, me, moves):
     kinds = t.kinds
     man_rows = (MAN_JUMPS * 2 + me) * size * nd
     king_rows = (KING_JUMPS * 2 + me) * size * nd
+    jump = False
     for pos in range(size):
         v = cells[pos]
         if v == man:
             if _may_jump(rules, kinds, cells, me, man_rows + pos * nd, nd, False):
-                return _search(t, cells, me, moves)
+                jump = True
+                break
         elif v == king:
             if _may_jump(rules, kinds, cells, me, king_rows + pos * nd, nd, flying):
-                return _search(t, cells, me, moves)
-    return 0
+                jump = True
+                break
+    if not jump:
+        return 0
+    return _search(t, cells, me, moves)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _search(t, cells, me, moves):
     """The capture routes of every piece of ``me`` that can jump, as move rows; their count."""
     p = t.params
@@ -493,7 +498,7 @@ def _search(t, cells, me, moves):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _quiet(t, s, cells, me, moves, n):
     """The non-capturing moves after ``moves[:n]``: men step, kings step or slide; a king
     that made the limit of moves in a row (Frisian) rests while its side has men."""
@@ -540,7 +545,7 @@ def _quiet(t, s, cells, me, moves, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _tops(t, s):
     """The piece code on each square: the cells, or (columns) each column's top piece."""
     p = t.params
@@ -569,7 +574,7 @@ def gen(t, s, hist, nhist, moves):
 # -- playing a move --------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _piece(t, s, m, h):
     """The piece standing on the landing square of hop ``h`` of move ``m``."""
     if h >= m[M_KING_HOP]:
@@ -582,7 +587,8 @@ def play(t, s, m, dst):
     p = t.params
     if p[STACKS]:
         return _stack_play(t, s, m, dst)
-    dst[:] = s
+    for i in range(s.shape[0]):
+        dst[i] = s[i]
     me = s[S_TO_MOVE]
     values = p[P_VALUES]
     z = t.zobrist
@@ -744,7 +750,7 @@ def repetition(t, s):
 # (cell, column) as HashedZobrist does.
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _cell_key(p, pos, column):
     """:meth:`HashedZobrist.cell_key`."""
     if column == 0:
@@ -752,7 +758,7 @@ def _cell_key(p, pos, column):
     return np.int64(mix64(np.uint64(p[P_SEED]) ^ ((np.uint64(pos) << np.uint64(56)) | np.uint64(column))))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _put_under(column, piece, base):
     """``column`` with ``piece`` added at the bottom (:meth:`Columns.put_under`)."""
     weight = 1
@@ -763,7 +769,7 @@ def _put_under(column, piece, base):
     return column + piece * weight
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _hop_column(t, s, m, h, column):
     """The moving column after hop ``h`` (``column``: before it): a prisoner put under,
     the commander crowned from the king hop on (:meth:`StackJumps.column_move`)."""
@@ -775,7 +781,7 @@ def _hop_column(t, s, m, h, column):
     return column - column % base + piece
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _stack_actions(t, s, m, out):
     base = t.params[CODES]
     at = t.params[CAPS_AT]
@@ -798,12 +804,13 @@ def _stack_actions(t, s, m, out):
     return hops + m[M_CAPS]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _stack_play(t, s, m, dst):
     """:meth:`ColumnDraughts.play`: the actions applied (:func:`stacks.apply`), the key
     changed once per square touched."""
     p = t.params
-    dst[:] = s
+    for i in range(s.shape[0]):
+        dst[i] = s[i]
     me = s[S_TO_MOVE]
     base = p[CODES]
     at = p[CAPS_AT]
@@ -837,7 +844,7 @@ def _stack_play(t, s, m, dst):
     return IRREVERSIBLE if irreversible else 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _stack_evaluate(t, s):
     """:meth:`ColumnDraughts.evaluate`: the commander by rank, then each own piece under it
     and each prisoner."""
@@ -862,7 +869,7 @@ def _stack_evaluate(t, s):
     return score
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _stack_order(t, s, m):
     """:meth:`ColumnDraughts.move_heuristic`: captures, and a crowning first hop."""
     return float(m[M_CAPS]) + (1.0 if m[M_KING_HOP] == 0 else 0.0)
