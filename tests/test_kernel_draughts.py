@@ -39,8 +39,8 @@ FACTORIES: dict[str, Callable[..., Game]] = {
 # Where the 8x8 oracle file names each variant.
 PREFIX = {"checkers": "english", "russian": "russian", "brazilian": "brazilian"}
 # Kernel perft depths checked against the oracle: by default up to a quarter million leaves,
-# under -m slow up to about a hundred million.
-FAST_LEAVES, SLOW_LEAVES = 250_000, 120_000_000
+# under -m slow up to thirty million.
+FAST_LEAVES, SLOW_LEAVES = 250_000, 30_000_000
 # Routes kept (perft_keep_duplicates): from depth 10 on the reference engine itself counts
 # more routes than pydraughts, the oracle's source (Russian depth 10: 22450647 by
 # myriad.core.game.perft with merge_duplicate_routes=False, 22450628 in the file; Brazilian
