@@ -1,6 +1,7 @@
 """Kernel family: draughts -- men and kings that step and capture by jumping, captures
-chained into one move (:class:`myriad.games.draughts.Draughts`: English checkers, Russian,
-Brazilian, international, and the Turkish and Frisian games built on it).
+chained into one move: :class:`myriad.games.draughts.Draughts` (English checkers, Russian,
+Brazilian, international, and the Turkish and Frisian games built on it) and the column
+games of :class:`myriad.games.columns.ColumnDraughts` (Lasca, Bashni).
 
 Every option of :class:`~myriad.core.mechanics.jumps.JumpCaptures` under the draughts
 rule that a capture goes on while it can (``continue_capture="must"``) is a parameter
@@ -10,7 +11,9 @@ kings first among equals), promotion in the middle of a capture (``end``, ``stop
 ``continue``), duplicate routes merged or kept, pieces removed as they are jumped, no
 turning back.  The draw rules of :meth:`Draughts.drawn` (threefold repetition, the
 move-count rule) are parameters too, and Frisian's limit of three king moves in a row and
-its king endgame draws.
+its king endgame draws.  Columns (:mod:`myriad.core.mechanics.stacks`) are cells holding
+base-``params[CODES]`` words: the capture search runs on their top pieces, and a move
+builds the columns as :class:`~myriad.core.mechanics.stacks.StackJumps` does.
 
 Tables:
 
@@ -18,20 +21,21 @@ Tables:
   reference ray list: row ``((ray_set * 2 + player) * size + pos) * params[NDIRS] + k`` is
   entry ``k`` of ray set ``ray_set`` (:data:`MAN_JUMPS`, :data:`KING_JUMPS`,
   :data:`MAN_STEPS`, :data:`KING_SLIDES`) of ``pos``; a length of 0 ends the list;
-* ``kinds[value]`` -- ``(owner or -1, is_king, value, capture value)`` of each cell value,
+* ``kinds[value]`` -- ``(owner or -1, is_king, value, capture value)`` of each piece code,
   and of the value ``params[DEAD]`` marking a captured piece during a capture search;
 * ``zones[player, pos]`` -- 1 on the player's promotion squares;
 * ``extra[player, pos]`` -- a man's cone (the squares ahead from which it could be
   stopped) as a bit set; ``extra[2, direction]`` -- the opposite direction (-1: none);
-* ``weights[code, pos]`` -- the evaluation's value of a piece there; ``weights[codes +
-  player, pos]`` -- the runaway bonus of a man there.
+* ``weights[code, pos]`` -- the evaluation's value of a piece (a column's commander) there;
+  ``weights[codes + player, pos]`` -- the runaway bonus of a man there.
 
 A move is a row of ``PATH + 2 * params[MAX_HOPS] + 1`` words: ``[id, hops, captures, first
 king hop, captured set, path (hops + 1 squares) ...]``, then the captured squares from word
-``params[CAPS_AT]`` on, in the order taken.  The id
-mixes start, end, result and captured set (and the path, when routes are not merged):
-it names the move among those of its position.  A man is a king from hop ``first king hop``
-on (``hops``: it stays a man).  Boards of more than 64 squares are not covered.
+``params[CAPS_AT]`` on, in the order taken.  The id mixes start, end, result and captured
+set (and the path, when routes are not merged): it names the move among those of its
+position.  A man is a king from hop ``first king hop`` on (``hops``: it stays a man).
+Boards of more than 64 squares are not covered (a captured set is one word), nor jump
+games whose captures may stop (fox and geese, bagh-chal).
 """
 from __future__ import annotations
 
