@@ -563,7 +563,7 @@ def _tops(t, s):
     return s[S_CELLS:S_CELLS + size]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def gen(t, s, hist, nhist, moves):
     if drawn(t, s, hist, nhist):
         return 0
@@ -586,7 +586,7 @@ def _piece(t, s, m, h):
     return s[S_CELLS + m[PATH]]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play(t, s, m, dst):
     p = t.params
     if p[STACKS]:
@@ -644,7 +644,7 @@ def play(t, s, m, dst):
     return IRREVERSIBLE if irreversible else 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def actions(t, s, m, out):
     if t.params[STACKS]:
         return _stack_actions(t, s, m, out)
@@ -666,7 +666,7 @@ def actions(t, s, m, out):
     return hops + m[M_CAPS]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def outcome(t, s, hist, nhist, nlegal):
     if drawn(t, s, hist, nhist):
         return 3
@@ -678,7 +678,7 @@ def outcome(t, s, hist, nhist, nlegal):
 # -- knowledge for bots ----------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def evaluate(t, s):
     """:meth:`Draughts.evaluate`: material by square, and runaway men."""
     p = t.params
@@ -712,7 +712,7 @@ def evaluate(t, s):
     return score
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def order(t, s, m):
     """:meth:`Game.move_heuristic`: victims by value, then the value a piece gains (read from
     the actions: every hop onto a square whose piece differs counts)."""
@@ -733,7 +733,7 @@ def order(t, s, m):
     return score
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def noisy(t, s, m):
     """:meth:`Game.is_noisy`: a capture or a promotion."""
     if m[M_CAPS] > 0:
@@ -743,7 +743,7 @@ def noisy(t, s, m):
     return _piece(t, s, m, 0) != s[S_CELLS + m[PATH]]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def repetition(t, s):
     return 3  # Game.repetition_outcome: a draw
 
