@@ -382,6 +382,8 @@ def _search(t, cells, me, moves):
     king = p[KING + me]
     back = t.extra[2]
     promo = t.zones[me]
+    man_rows = (MAN_JUMPS * 2 + me) * size * nd
+    king_rows = (KING_JUMPS * 2 + me) * size * nd
     top = p[MAX_HOPS] + 2
     board = cells.copy()
     frames = np.empty((12, top), np.int64)
@@ -408,9 +410,9 @@ def _search(t, cells, me, moves):
             if cells[start] != piece:
                 continue
             if phase == 0:
-                if not _may_jump(rules, kinds, cells, me, _row(t, MAN_JUMPS, me, start, 0), nd, False):
+                if not _may_jump(rules, kinds, cells, me, man_rows + start * nd, nd, False):
                     continue
-            elif not _may_jump(rules, kinds, cells, me, _row(t, KING_JUMPS, me, start, 0), nd, flying):
+            elif not _may_jump(rules, kinds, cells, me, king_rows + start * nd, nd, flying):
                 continue
             board[start] = 0
             level = 0
@@ -430,7 +432,7 @@ def _search(t, cells, me, moves):
                     f_k[level] = k
                     sq = f_sq[level]
                     is_man = f_man[level]
-                    row = _row(t, MAN_JUMPS if is_man else KING_JUMPS, me, sq, 0) + k
+                    row = (man_rows if is_man else king_rows) + sq * nd + k
                     if k >= nd or rules[row, 1] == 0:
                         if level == 0:
                             break
@@ -512,6 +514,7 @@ def _quiet(t, s, cells, me, moves, n):
     nd = p[NDIRS]
     man = p[MAN + me]
     king = p[KING + me]
+    promo = t.zones[me]
     resting = -1
     if p[KING_LIMIT] and n == 0:
         flags = p[P_FLAGS]
@@ -525,7 +528,7 @@ def _quiet(t, s, cells, me, moves, n):
         for pos in range(size):
             if cells[pos] != piece or pos == resting:
                 continue
-            base = _row(t, MAN_STEPS if phase == 0 else KING_SLIDES, me, pos, 0)
+            base = ((MAN_STEPS if phase == 0 else KING_SLIDES) * 2 + me) * size * nd + pos * nd
             for k in range(nd):
                 row = base + k
                 nr = rules[row, 1]
@@ -541,7 +544,7 @@ def _quiet(t, s, cells, me, moves, n):
                     m[M_ID] = pos * 64 + to
                     m[M_HOPS] = 1
                     m[M_CAPS] = 0
-                    m[M_KING_HOP] = 0 if phase == 0 and t.zones[me, to] else 1
+                    m[M_KING_HOP] = 0 if phase == 0 and promo[to] else 1
                     m[M_MASK] = 0
                     m[PATH] = pos
                     m[PATH + 1] = to
@@ -600,11 +603,14 @@ def play(t, s, m, dst):
     hops = m[M_HOPS]
     ncaps = m[M_CAPS]
     start = m[PATH]
+    mover = s[S_CELLS + start]
+    king = p[KING + me]
+    king_hop = m[M_KING_HOP]
     # the actions one by one, as Game.play applies them
     for h in range(hops):
         frm = m[PATH + h]
         to = m[PATH + h + 1]
-        piece = _piece(t, s, m, h)
+        piece = king if h >= king_hop else mover
         key ^= z[frm * values + dst[S_CELLS + frm]]
         dst[S_CELLS + frm] = 0
         key ^= z[to * values + dst[S_CELLS + to]] ^ z[to * values + piece]
@@ -615,7 +621,7 @@ def play(t, s, m, dst):
         key ^= z[pos * values + dst[S_CELLS + pos]]
         dst[S_CELLS + pos] = 0
     # Draughts.after_move: captures and man moves cannot be undone
-    irreversible = ncaps > 0 or s[S_CELLS + start] == p[MAN + me]
+    irreversible = ncaps > 0 or mover == p[MAN + me]
     counter = p[P_COUNTERS]
     dst[counter] = 0 if irreversible else s[counter] + 1
     if p[KING_LIMIT]:
@@ -623,7 +629,7 @@ def play(t, s, m, dst):
         flags = p[P_FLAGS]
         f0 = flags + 2 * me
         old_sq, old_count = s[f0], s[f0 + 1]
-        if ncaps == 0 and s[S_CELLS + start] == p[KING + me]:
+        if ncaps == 0 and mover == king:
             to = m[PATH + 1]
             count = min(old_count + 1, p[KING_LIMIT]) if old_sq - 1 == start else 1
             dst[f0] = to + 1
@@ -719,10 +725,13 @@ def order(t, s, m):
     if t.params[STACKS]:
         return _stack_order(t, s, m)
     kinds = t.kinds
+    mover = s[S_CELLS + m[PATH]]
+    king = t.params[KING + s[S_TO_MOVE]]
+    king_hop = m[M_KING_HOP]
     score = 0.0
     for h in range(m[M_HOPS]):
         frm = m[PATH + h]
-        piece = _piece(t, s, m, h)
+        piece = king if h >= king_hop else mover
         was = s[S_CELLS + frm]
         if piece != was:
             score += kinds[piece, 2] - kinds[was, 2]
