@@ -229,11 +229,6 @@ def drawn(t, s, hist, nhist):
 
 
 @njit(cache=True, inline="always")
-def _row(t, ray_set, player, pos, k):
-    return ((ray_set * 2 + player) * t.params[P_SIZE] + pos) * t.params[NDIRS] + k
-
-
-@njit(cache=True, inline="always")
 def _may_jump(rules, kinds, cells, me, base, nd, far):
     """Whether the piece whose capture rays start at row ``base`` of ``rules`` has a first
     jump on ``cells``."""
@@ -265,12 +260,13 @@ def _record(t, cells, me, moves, n, best, path, plen, caps, ncaps):
     king_hop = hops
     final = mover
     if mover == p[MAN + me]:
+        promo = t.zones[me]
         if p[MODE] == END:
-            if t.zones[me, end]:
+            if promo[end]:
                 king_hop = hops - 1
         else:
             for h in range(hops):
-                if t.zones[me, path[h + 1]]:
+                if promo[path[h + 1]]:
                     king_hop = h
                     break
         if king_hop < hops:
@@ -703,17 +699,19 @@ def evaluate(t, s):
                 occupied0 |= np.int64(1) << np.int64(pos)
             else:
                 occupied1 |= np.int64(1) << np.int64(pos)
+    weights = t.weights
+    cones = t.extra
     score = 0.0
     for pos in range(size):
         v = s[S_CELLS + pos]
         if v == 0:
             continue
         owner = kinds[v, 0]
-        value = t.weights[v, pos]
+        value = weights[v, pos]
         if v == p[MAN + owner]:
             enemy = occupied1 if owner == 0 else occupied0
-            if t.extra[owner, pos] & enemy == 0:
-                value += t.weights[codes + owner, pos]
+            if cones[owner, pos] & enemy == 0:
+                value += weights[codes + owner, pos]
         score += value if owner == me else -value
     return score
 
@@ -865,6 +863,7 @@ def _stack_evaluate(t, s):
     base = p[CODES]
     me = s[S_TO_MOVE]
     kinds = t.kinds
+    weights = t.weights
     score = 0.0
     for pos in range(p[P_SIZE]):
         column = s[S_CELLS + pos]
@@ -872,7 +871,7 @@ def _stack_evaluate(t, s):
             continue
         top = column % base
         owner = kinds[top, 0]
-        value = t.weights[top, pos]
+        value = weights[top, pos]
         column //= base
         while column:
             piece = column % base
