@@ -6,12 +6,12 @@ from __future__ import annotations
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
-from myriad.kernel.families import chess, flips, hunt, inarow, sowing, tafl
+from myriad.kernel.families import chess, draughts, flips, hunt, inarow, sowing, tafl
 from myriad.kernel.layout import P_FAMILY, P_PLAYERS
 
 #: The family modules, by family number.
 FAMILIES = {inarow.FAMILY: inarow, tafl.FAMILY: tafl, hunt.FAMILY: hunt, flips.FAMILY: flips,
-            sowing.FAMILY: sowing, chess.FAMILY: chess}
+            sowing.FAMILY: sowing, chess.FAMILY: chess, draughts.FAMILY: draughts}
 
 
 @njit(cache=True)
@@ -30,6 +30,8 @@ def gen(t, s, hist, nhist, moves):
         return sowing.gen(t, s, hist, nhist, moves)
     elif f == chess.FAMILY:
         return chess.gen(t, s, hist, nhist, moves)
+    elif f == draughts.FAMILY:
+        return draughts.gen(t, s, hist, nhist, moves)
     return -1
 
 
@@ -49,6 +51,8 @@ def play(t, s, m, dst):
         return sowing.play(t, s, m, dst)
     elif f == chess.FAMILY:
         return chess.play(t, s, m, dst)
+    elif f == draughts.FAMILY:
+        return draughts.play(t, s, m, dst)
     return -1
 
 
@@ -68,6 +72,8 @@ def actions(t, s, m, out):
         return sowing.actions(t, s, m, out)
     elif f == chess.FAMILY:
         return chess.actions(t, s, m, out)
+    elif f == draughts.FAMILY:
+        return draughts.actions(t, s, m, out)
     return -1
 
 
@@ -87,6 +93,8 @@ def outcome(t, s, hist, nhist, nlegal):
         return sowing.outcome(t, s, hist, nhist, nlegal)
     elif f == chess.FAMILY:
         return chess.outcome(t, s, hist, nhist, nlegal)
+    elif f == draughts.FAMILY:
+        return draughts.outcome(t, s, hist, nhist, nlegal)
     return -1
 
 
@@ -106,6 +114,8 @@ def evaluate(t, s):
         return sowing.evaluate(t, s)
     elif f == chess.FAMILY:
         return chess.evaluate(t, s)
+    elif f == draughts.FAMILY:
+        return draughts.evaluate(t, s)
     return 0.0
 
 
@@ -125,6 +135,8 @@ def order(t, s, m):
         return sowing.order(t, s, m)
     elif f == chess.FAMILY:
         return chess.order(t, s, m)
+    elif f == draughts.FAMILY:
+        return draughts.order(t, s, m)
     return 0.0
 
 
@@ -144,6 +156,8 @@ def noisy(t, s, m):
         return sowing.noisy(t, s, m)
     elif f == chess.FAMILY:
         return chess.noisy(t, s, m)
+    elif f == draughts.FAMILY:
+        return draughts.noisy(t, s, m)
     return False
 
 
@@ -163,6 +177,8 @@ def repetition(t, s):
         return sowing.repetition(t, s)
     elif f == chess.FAMILY:
         return chess.repetition(t, s)
+    elif f == draughts.FAMILY:
+        return draughts.repetition(t, s)
     return (1 << t.params[P_PLAYERS]) - 1
 
 
