@@ -140,6 +140,30 @@ def test_the_sowing_games_run_on_the_sowing_family():
     assert sowing.tables(get_game("tictactoe")) is None
 
 
+def test_the_kernel_reads_the_games_weights():
+    """Evaluation and ordering weights are the games' data: changed on a game, the kernel
+    built for it scores with them."""
+    rng = random.Random(5)
+    for game in (kalah(), toguz(5, 5)):
+        game.store_weight, game.side_weight = 7, 2
+        if isinstance(game, Kalah):
+            game.again_bonus = 31
+        else:
+            game.claim_value = 250
+        kernel = kernel_for(game)
+        state = game.initial_state()
+        for _ in range(40):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            assert kernel.evaluate(state) == game.evaluate(state)
+            s, rows, count = kernel.move_rows(state)
+            for i in range(count):
+                move = kernel.to_move(s, rows[i])
+                assert float(rules.order(kernel.tables, s, rows[i])) == game.move_heuristic(state, move)
+            state = game.play(state, rng.choice(moves))
+
+
 @pytest.mark.parametrize("name, game", sowing_games(), ids=[name for name, _ in sowing_games()])
 def test_random_games_agree_at_every_ply(name, game):
     """Random games to the end: legal sets, successor states (cells, side to move after an

@@ -16,9 +16,11 @@ place in the owner's row, the facing house, the house sown before it, the length
 the length of its cycle); ``rules[h]`` the lap of house ``h`` (where its seeds go, one after
 another) and ``rules[size + h]`` its cycle (``h`` first: Toguz Kumalak's first seed goes back
 into the emptied house), padded with -1; ``zones[p]`` player ``p``'s houses in sowing order;
-``extra[0, n]`` 1 when a house holding ``n`` seeds after the last one is captured; ``weights[0]``
-the reference's evaluation and ordering constants (:data:`W_STORE` ...).  A move is one word:
-the house sown.  Flags (capture games with claims): ``claims[p] + 1``.
+``extra[0, n]`` 1 when a house holding ``n`` seeds after the last one is captured;
+``weights[0]`` the games' evaluation and ordering weights (:data:`W_STORE` ...: the
+``store_weight``, ``side_weight``, ``again_bonus`` and ``claim_value`` their ``evaluate`` and
+``move_heuristic`` read).  A move is one word: the house sown.  Flags (capture games with
+claims): ``claims[p] + 1``.
 """
 from __future__ import annotations
 
@@ -62,7 +64,7 @@ GRAND_SLAMS = ("allowed", "no_capture", "forbidden")
 # kinds columns
 K_OWNER, K_INDEX, K_ACROSS, K_PREV, K_LAP, K_CYCLE = range(6)
 
-# weights[0] columns: the constants of the games' evaluate and move_heuristic
+# weights[0] columns: the weights the games' evaluate and move_heuristic read
 W_STORE = 0      # per seed of store difference
 W_SIDE = 1       # per seed of difference on the sides
 W_CLAIM = 2      # per claimed house (CaptureMancala.claim_value)
@@ -111,7 +113,8 @@ def tables(game: Game) -> Tables | None:
                   LEFT_TO_EMPTY: int(sow.leftovers == "empty_side")}
         laps, cycles = list(sow.lap), [() for _ in range(size)]
         capturable = np.zeros((1, game.total + 1), np.int64)
-        weights[0, W_STORE], weights[0, W_SIDE], weights[0, W_AGAIN] = 100.0, 10.0, 100.0
+        weights[0, W_STORE], weights[0, W_SIDE], weights[0, W_AGAIN] = game.store_weight, game.side_weight, \
+            game.again_bonus
         kinds[:, K_OWNER] = sow.owner
         kinds[:, K_ACROSS] = sow.across
         houses, stores, total = sow.houses, sow.stores, game.total
@@ -125,7 +128,7 @@ def tables(game: Game) -> Tables | None:
                   REPETITION_ENDS: int(game.repetition_ends)}
         laps, cycles = list(grab.lap), list(grab.cycle)
         capturable = np.array([[int(c) for c in grab.capturable]], np.int64)
-        weights[0, W_STORE], weights[0, W_SIDE] = 100.0, 3.0
+        weights[0, W_STORE], weights[0, W_SIDE] = game.store_weight, game.side_weight
         weights[0, W_CLAIM], weights[0, W_CLAIM_ORDER] = game.claim_value, game.claim_value / 100
         kinds[:, K_OWNER] = grab.owner
         kinds[:, K_INDEX] = grab.index
