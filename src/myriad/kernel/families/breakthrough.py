@@ -36,8 +36,8 @@ BOTH, MOVE_ONLY, CAPTURE_ONLY = 0, 1, 2  # movement modes (myriad.core.mechanics
 K_OWNER, K_VALUE, K_PAWN = 0, 1, 2
 
 #: PieceGame methods a game must keep for the kernel to play it.
-_RULES = ("legal_moves", "moves_by_rules", "_generate", "after_move", "outcome", "result", "_judge", "evaluate",
-          "move_heuristic", "is_noisy", "repetition_outcome")
+_RULES = ("legal_moves", "play", "moves_by_rules", "_generate", "after_move", "outcome", "result", "_judge",
+          "evaluate", "move_heuristic", "is_noisy", "repetition_outcome")
 
 
 def _plain(game: Game) -> bool:

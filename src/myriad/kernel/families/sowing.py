@@ -77,8 +77,8 @@ NO_CLAIM = -1
 CLAIM_PART = 1
 
 # rule methods a game must take unchanged from its base class to be compiled here
-_KALAH_RULES = ("legal_moves", "after_move", "outcome", "result", "evaluate", "move_heuristic", "is_noisy",
-                "repetition_outcome")
+_KALAH_RULES = ("legal_moves", "play", "after_move", "outcome", "result", "evaluate", "move_heuristic",
+                "is_noisy", "repetition_outcome")
 _CAPTURE_RULES = _KALAH_RULES + ("claims", "_flags", "_decided")
 
 
