@@ -432,17 +432,22 @@ def gen(t, s, hist, nhist, moves):
     opponent = 1 - me
     starving = p[MODE] == CAPTURE_ROW and p[MUST_FEED] != 0 and side_seeds(t, cells, opponent) == 0
     forbidden = p[MODE] == CAPTURE_ROW and p[GRAND_SLAM] == 2
-    new = np.empty(p[P_SIZE], np.int64)
     n = 0
     row = t.zones[me]
+    if not (starving or forbidden):  # every non-empty house
+        for i in range(row.shape[0]):
+            if cells[row[i]]:
+                moves[n, 0] = row[i]
+                n += 1
+        return n
+    new = np.empty(p[P_SIZE], np.int64)
     for i in range(row.shape[0]):
         house = row[i]
         if not cells[house]:
             continue
-        if starving or forbidden:  # the sowing decides whether the move is legal
-            _row, _touched, _claimed, slam = _capture_row_sow(t, s, me, house, new)
-            if (starving and side_seeds(t, new, opponent) == 0) or (forbidden and slam):
-                continue
+        _row, _touched, _claimed, slam = _capture_row_sow(t, s, me, house, new)
+        if (starving and side_seeds(t, new, opponent) == 0) or (forbidden and slam):
+            continue  # the sowing leaves the opponent without seeds, or is a forbidden grand slam
         moves[n, 0] = house
         n += 1
     return n
