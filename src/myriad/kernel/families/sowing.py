@@ -150,7 +150,7 @@ def prepare(t: Tables, s: np.ndarray) -> None:
 
 # -- helpers ---------------------------------------------------------------------------------
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def side_seeds(t, cells, player):
     """Seeds in ``player``'s houses (``cells`` indexed by position)."""
     total = 0
@@ -160,7 +160,7 @@ def side_seeds(t, cells, player):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def claim_of(t, s, player):
     """The opponent's house ``player`` holds, or NO_CLAIM."""
     p = t.params
@@ -169,7 +169,7 @@ def claim_of(t, s, player):
     return NO_CLAIM
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _store_path_sow(t, s, player, house, new):
     """Sowing.sow: the cells after ``player`` sows ``house`` written into ``new`` (a view of
     the cells); returns (the seeds sown, the last position, whether it captured, whether
@@ -265,7 +265,7 @@ def _store_path_list(t, s, player, house, new, acts):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def may_claim(t, s, house, player):
     """CaptureSowing._may_claim."""
     p = t.params
@@ -277,7 +277,7 @@ def may_claim(t, s, house, player):
     return p[CLAIM_MIRROR] != 0 or theirs == NO_CLAIM or t.kinds[theirs, K_INDEX] != t.kinds[house, K_INDEX]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _capture_row_sow(t, s, player, house, new):
     """CaptureSowing.sow: the cells after ``player`` sows ``house`` written into ``new`` (a
     view of the cells); returns (the path's row in ``rules``, the houses sown into along
@@ -361,7 +361,7 @@ def _capture_row_list(t, s, player, house, new, acts):
     return n, claimed
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sow_cells(t, s, house, new):
     """The cells after the side to move sows ``house``, into ``new``; the claimed house."""
     if t.params[MODE] == STORES_ON_PATH:
@@ -381,7 +381,7 @@ def sow_actions(t, s, house, new, acts):
     return _capture_row_list(t, s, s[S_TO_MOVE], house, new, acts)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def decided(t, s, hist, nhist):
     """CaptureMancala._decided: 1 "captured" (a majority, or half each), 2 "position
     repeated", 0 neither."""
@@ -399,7 +399,7 @@ def decided(t, s, hist, nhist):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bits(a, b):
     if a > b:
         return 1
@@ -408,7 +408,7 @@ def _bits(a, b):
     return 3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _counted(t, s):
     """The winners' bits once each player adds the seeds on their side to their store
     (CaptureSowing.final_scores)."""
