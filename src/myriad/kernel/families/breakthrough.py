@@ -100,23 +100,23 @@ def prepare(t: Tables, s: np.ndarray) -> None:
     """No words of its own."""
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _over(t, s):
-    """PieceGame._judge before the moves: the winner's bit by a goal or no pieces, else 0."""
+    """PieceGame._judge before the moves: the winner's bit by a goal (the first player's
+    checked first) or by no pieces left, else 0."""
     p = t.params
     size = p[P_SIZE]
     owners = 0
+    goals = 0
     for pos in range(size):
         c = s[S_CELLS + pos]
         if c:
-            owner = t.kinds[c, 0]
+            owner = t.kinds[c, K_OWNER]
             owners |= 1 << owner
-    if p[GOAL]:
-        for player in range(2):
-            for pos in range(size):
-                c = s[S_CELLS + pos]
-                if c and t.zones[player, pos] and t.kinds[c, 0] == player:
-                    return 1 << player
+            if t.zones[owner, pos]:
+                goals |= 1 << owner
+    if p[GOAL] and goals:
+        return 1 if goals & 1 else 2
     if p[NO_PIECES_LOSES]:
         for player in range(2):
             if not owners >> player & 1:
