@@ -36,8 +36,8 @@ BOTH, MOVE_ONLY, CAPTURE_ONLY = 0, 1, 2  # movement modes (myriad.core.mechanics
 K_OWNER, K_VALUE, K_PAWN = 0, 1, 2
 
 #: PieceGame methods a game must keep for the kernel to play it.
-_RULES = ("legal_moves", "play", "moves_by_rules", "_generate", "after_move", "outcome", "result", "_judge",
-          "evaluate", "move_heuristic", "is_noisy", "repetition_outcome")
+_RULES = ("legal_moves", "moves_by_rules", "_generate", "after_move", "outcome", "result", "_judge", "evaluate",
+          "move_heuristic", "is_noisy", "repetition_outcome")
 
 
 def _plain(game: Game) -> bool:
@@ -100,23 +100,23 @@ def prepare(t: Tables, s: np.ndarray) -> None:
     """No words of its own."""
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _over(t, s):
-    """PieceGame._judge before the moves: the winner's bit by a goal (the first player's
-    checked first) or by no pieces left, else 0."""
+    """PieceGame._judge before the moves: the winner's bit by a goal or no pieces, else 0."""
     p = t.params
     size = p[P_SIZE]
     owners = 0
-    goals = 0
     for pos in range(size):
         c = s[S_CELLS + pos]
         if c:
-            owner = t.kinds[c, K_OWNER]
+            owner = t.kinds[c, 0]
             owners |= 1 << owner
-            if t.zones[owner, pos]:
-                goals |= 1 << owner
-    if p[GOAL] and goals:
-        return 1 if goals & 1 else 2
+    if p[GOAL]:
+        for player in range(2):
+            for pos in range(size):
+                c = s[S_CELLS + pos]
+                if c and t.zones[player, pos] and t.kinds[c, 0] == player:
+                    return 1 << player
     if p[NO_PIECES_LOSES]:
         for player in range(2):
             if not owners >> player & 1:
