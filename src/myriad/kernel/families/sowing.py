@@ -418,8 +418,11 @@ def _counted(t, s):
 
 
 # -- the family interface ----------------------------------------------------------------------
+# gen, play and outcome (the perft and playout loop) are inlined into the dispatch of
+# myriad.kernel.rules: about 1.6x the nodes per second, at no measurable compile time; the
+# others are plain calls (inlining them cost a third more compile time).
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def gen(t, s, hist, nhist, moves):
     p = t.params
     me = s[S_TO_MOVE]
@@ -453,7 +456,7 @@ def gen(t, s, hist, nhist, moves):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play(t, s, m, dst):
     """Sows into ``dst``'s cells directly: every cell the sowing changes is one of the
     reference move's actions, so the key follows the changed cells."""
@@ -507,7 +510,7 @@ def actions(t, s, m, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def outcome(t, s, hist, nhist, nlegal):
     p = t.params
     cells = s[S_CELLS:]
