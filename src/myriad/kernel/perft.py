@@ -7,7 +7,8 @@ from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, 
 from numba import njit
 
 from myriad.kernel.families import IRREVERSIBLE
-from myriad.kernel.layout import P_MAX_MOVES, P_MOVE_WIDTH, P_PLAYERS, P_WIDTH, S_KEY
+from myriad.kernel.keys import history_key
+from myriad.kernel.layout import P_MAX_MOVES, P_MOVE_WIDTH, P_PLAYERS, P_WIDTH
 from myriad.kernel.rules import gen, outcome, play
 
 #: The longest line perft or a playout follows.
@@ -50,7 +51,7 @@ def perft(t, s, hist, nhist, depth):
         if bits & IRREVERSIBLE:
             n = 0
         else:
-            keys[n] = states[ply, S_KEY]
+            keys[n] = history_key(t, states[ply], bits)
             n += 1
         nkeys[ply + 1] = n
         ply += 1
@@ -96,7 +97,7 @@ def playouts(t, s, hist, nhist, games, max_plies, seed, scores):
             if bits & IRREVERSIBLE:
                 n = 0
             else:
-                keys[n] = a[S_KEY]
+                keys[n] = history_key(t, a, bits)
                 n += 1
             a, b = b, a
             plies += 1

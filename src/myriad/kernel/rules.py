@@ -3,14 +3,16 @@
 search compiled once runs every family.  A new family adds a branch to each function."""
 from __future__ import annotations
 
+import numpy as np
+
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
-from myriad.kernel.families import inarow
+from myriad.kernel.families import go, inarow
 from myriad.kernel.layout import P_FAMILY, P_PLAYERS
 
 #: The family modules, by family number.
-FAMILIES = {inarow.FAMILY: inarow}
+FAMILIES = {inarow.FAMILY: inarow, go.FAMILY: go}
 
 
 @njit(cache=True)
@@ -19,6 +21,8 @@ def gen(t, s, hist, nhist, moves):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.gen(t, s, hist, nhist, moves)
+    elif f == go.FAMILY:
+        return go.gen(t, s, hist, nhist, moves)
     return -1
 
 
@@ -28,6 +32,8 @@ def play(t, s, m, dst):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.play(t, s, m, dst)
+    elif f == go.FAMILY:
+        return go.play(t, s, m, dst)
     return -1
 
 
@@ -37,6 +43,8 @@ def actions(t, s, m, out):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.actions(t, s, m, out)
+    elif f == go.FAMILY:
+        return go.actions(t, s, m, out)
     return -1
 
 
@@ -46,6 +54,8 @@ def outcome(t, s, hist, nhist, nlegal):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.outcome(t, s, hist, nhist, nlegal)
+    elif f == go.FAMILY:
+        return go.outcome(t, s, hist, nhist, nlegal)
     return -1
 
 
@@ -55,6 +65,8 @@ def evaluate(t, s):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.evaluate(t, s)
+    elif f == go.FAMILY:
+        return go.evaluate(t, s)
     return 0.0
 
 
@@ -64,6 +76,8 @@ def order(t, s, m):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.order(t, s, m)
+    elif f == go.FAMILY:
+        return go.order(t, s, m)
     return 0.0
 
 
@@ -73,6 +87,8 @@ def noisy(t, s, m):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.noisy(t, s, m)
+    elif f == go.FAMILY:
+        return go.noisy(t, s, m)
     return False
 
 
@@ -82,4 +98,16 @@ def repetition(t, s):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.repetition(t, s)
+    elif f == go.FAMILY:
+        return go.repetition(t, s)
     return (1 << t.params[P_PLAYERS]) - 1
+
+
+@njit(cache=True)
+def playout_move(t, s, moves, n):
+    """The index of the move a playout plays among the ``n`` legal ``moves`` (the family's
+    playout policy; uniformly random by default)."""
+    f = t.params[P_FAMILY]
+    if f == go.FAMILY:
+        return go.playout_move(t, s, moves, n)
+    return np.random.randint(n)
