@@ -46,9 +46,9 @@ PO_CAPTURE, PO_SAVE, PO_SELF_ATARI, PO_OWN_EYE, PO_PASS = range(5)
 #: one's own true eye nor putting the new chain in atari without a capture (pass instead).
 PLAYOUT_POLICY = {PO_CAPTURE: 2.0, PO_SAVE: 1.0, PO_SELF_ATARI: -200.0, PO_OWN_EYE: -1000.0, PO_PASS: -100.0}
 
-#: Playouts run to the end of the game (two passes): the evaluation is not needed to score
-#: them (read by the kernel's MCTS as its default ``cutoff``; 0: no cut-off).
-PLAYOUT_CUTOFF = 0
+#: Plies a playout plays before the evaluation scores it, by default (the kernel's MCTS
+#: reads it): Go's playouts run to the end of the game (two passes, or the ply cap).
+PLAYOUT_CUTOFF = 10**6
 
 
 def tables(game: Game) -> Tables | None:
@@ -140,10 +140,34 @@ def finished(t, s):
     return p[FIRST_CAPTURE] != 0 and (s[c + CAPTURES] > 0 or s[c + CAPTURES + 1] > 0)
 
 
+#: Words of the bit filter of history keys (a board key is looked for in the history only
+#: when its bit is set).
+FILTER_WORDS = 64
+
+
+@njit(cache=True, inline="always")
+def _remember(seen, key):
+    h = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
+    bit = h >> np.uint64(52)  # 4096 bits
+    seen[bit >> np.uint64(6)] |= np.uint64(1) << (bit & np.uint64(63))
+
+
+@njit(cache=True, inline="always")
+def _maybe(seen, key):
+    h = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
+    bit = h >> np.uint64(52)
+    return (seen[bit >> np.uint64(6)] >> (bit & np.uint64(63))) & np.uint64(1) != np.uint64(0)
+
+
 @njit(cache=True)
-def _found(sorted_keys, key):
-    i = np.searchsorted(sorted_keys, key)
-    return i < sorted_keys.shape[0] and sorted_keys[i] == key
+def _repeats(hist, nhist, key, side0, side1):
+    """Whether board key ``key`` is in the history (as a board key, or as a state key
+    with either side to move)."""
+    for i in range(nhist):
+        h = hist[i]
+        if h == key or h == key ^ side0 or h == key ^ side1:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -154,17 +178,16 @@ def gen(t, s, hist, nhist, moves):
     size, values = p[P_SIZE], p[P_VALUES]
     me = s[S_TO_MOVE]
     stone = p[STONE + me]
-    label = np.empty(size, np.int64)
-    colour = np.empty(size, np.int64)
-    libs = np.empty(size, np.int64)
-    start = np.empty(size, np.int64)
-    length = np.empty(size, np.int64)
-    order = np.empty(size, np.int64)
-    stamp = np.empty(size, np.int64)
+    work = np.empty((7, size), np.int64)
+    label, colour, libs, start, length, order, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
     chains(t, s, label, colour, libs, start, length, order, stamp)
     board = s[S_KEY] ^ t.side[me]
-    seen = np.sort(hist[:nhist])
     side0, side1 = t.side[0], t.side[1]
+    seen = np.zeros(FILTER_WORDS, np.uint64)  # a filter of the history's keys (and of them without a side)
+    for i in range(nhist):
+        _remember(seen, hist[i])
+        _remember(seen, hist[i] ^ side0)
+        _remember(seen, hist[i] ^ side1)
     nb, zob = t.rules, t.zobrist
     hits = np.empty(4, np.int64)
     moves[0, 0] = size
@@ -198,7 +221,7 @@ def gen(t, s, hist, nhist, moves):
                         key ^= zob[q * values + colour[g]]
         if nhits == 0 and not alive:
             continue  # suicide
-        if key == board or _found(seen, key) or _found(seen, key ^ side0) or _found(seen, key ^ side1):
+        if key == board or (_maybe(seen, key) and _repeats(hist, nhist, key, side0, side1)):
             continue  # superko
         moves[n, 0] = pos
         n += 1
@@ -425,13 +448,8 @@ def evaluate(t, s):
     me = s[S_TO_MOVE]
     mine = p[STONE + me]
     w = t.weights
-    label = np.empty(size, np.int64)
-    colour = np.empty(size, np.int64)
-    libs = np.empty(size, np.int64)
-    start = np.empty(size, np.int64)
-    length = np.empty(size, np.int64)
-    order = np.empty(size, np.int64)
-    stamp = np.empty(size, np.int64)
+    work = np.empty((7, size), np.int64)
+    label, colour, libs, start, length, order, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
     n = chains(t, s, label, colour, libs, start, length, order, stamp)
     if p[FIRST_CAPTURE] != 0:
         # Atari Go: a chain of the opponent's in atari wins; two own ataris on different
@@ -598,13 +616,8 @@ def order(t, s, m):
     size = p[P_SIZE]
     if m[0] == size:
         return 0.0
-    label = np.empty(size, np.int64)
-    colour = np.empty(size, np.int64)
-    libs = np.empty(size, np.int64)
-    start = np.empty(size, np.int64)
-    length = np.empty(size, np.int64)
-    stones = np.empty(size, np.int64)
-    stamp = np.empty(size, np.int64)
+    work = np.empty((7, size), np.int64)
+    label, colour, libs, start, length, stones, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
     chains(t, s, label, colour, libs, start, length, stones, stamp)
     stamp[:] = -1
     return _heuristic(t, s, m[0], label, colour, libs, start, length, stones, stamp)
@@ -704,17 +717,12 @@ def playout_move(t, s, moves, n):
     w = t.weights
     me = s[S_TO_MOVE]
     stone = p[STONE + me]
-    label = np.empty(size, np.int64)
-    colour = np.empty(size, np.int64)
-    libs = np.empty(size, np.int64)
-    start = np.empty(size, np.int64)
-    length = np.empty(size, np.int64)
-    stones = np.empty(size, np.int64)
-    stamp = np.empty(size, np.int64)
+    work = np.empty((7, size), np.int64)
+    label, colour, libs, start, length, stones, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
     chains(t, s, label, colour, libs, start, length, stones, stamp)
     stamp[:] = -1
     best = -1e300
-    chosen = 0
+    top = np.empty(n, np.int64)  # the moves of the best priority so far
     ties = 0
     for i in range(n):
         pos = moves[i, 0]
@@ -727,6 +735,7 @@ def playout_move(t, s, moves, n):
             empties = 0
             own = 0
             nnb = 0
+            roomy = False  # an own chain next to it keeps two liberties besides this point
             for k in range(4):
                 r = t.rules[pos, k]
                 if r < 0:
@@ -739,6 +748,8 @@ def playout_move(t, s, moves, n):
                     own += 1
                     if libs[g] == 1:
                         saves = True
+                    elif libs[g] >= 3:
+                        roomy = True
                 elif libs[g] == 1:
                     captures = True
             if captures:
@@ -746,17 +757,16 @@ def playout_move(t, s, moves, n):
             elif own == nnb and _own_eye(t, s, pos, me):
                 value += w[1, PO_OWN_EYE]
             elif empties <= 1 or saves:
-                after = _liberties_after(t, s, label, colour, stones, start, length, pos, stone, stamp)
+                after = 2 if empties >= 2 or roomy else \
+                    _liberties_after(t, s, label, colour, stones, start, length, pos, stone, stamp)
                 if after <= 1:
                     value += w[1, PO_SELF_ATARI]
                 elif saves:
                     value += w[1, PO_SAVE]
         if value > best:
             best = value
-            chosen = i
-            ties = 1
-        elif value == best:
+            ties = 0
+        if value == best:
+            top[ties] = i
             ties += 1
-            if np.random.randint(ties) == 0:
-                chosen = i
-    return chosen
+    return top[np.random.randint(ties)]
