@@ -126,6 +126,7 @@ class MCTS(Bot):
         self.max_nodes = MIN_ENTRIES
         engine = options.get("engine")
         self.kernel: Kernel | None = None if engine == "reference" else kernel_for(game)
+        self.tree: Any = None  # the kernel's search tree (myriad.kernel.mcts.Tree), made at the first search
         if engine == "kernel" and self.kernel is None:
             raise BotSpecError(f"mcts: engine=kernel, but {game.id} has no kernel (it runs on the reference "
                                f"engine: leave engine out, or say engine=reference)")
@@ -177,7 +178,7 @@ class MCTS(Bot):
         from myriad.kernel import mcts as kmcts
         from myriad.kernel import rules
         from myriad.kernel.cache import compile_notice
-        from myriad.kernel.layout import P_MOVE_WIDTH
+        from myriad.kernel.layout import P_MAX_MOVES, P_MOVE_WIDTH
         compile_notice()
         start = time.monotonic()
         seconds = 0.0
@@ -185,14 +186,17 @@ class MCTS(Bot):
             seconds = max(1e-3, limits.deadline - start)
         cutoff = self.cutoff if "cutoff" in self.options else int(getattr(kernel.family, "PLAYOUT_CUTOFF", self.cutoff))
         width = int(kernel.tables.params[P_MOVE_WIDTH])
-        capacity = max(MIN_ENTRIES, self.hash_bytes // (8 * (width + 7)))
+        if self.tree is None:
+            capacity = max(MIN_ENTRIES, int(kernel.tables.params[P_MAX_MOVES]) + 1,
+                           self.hash_bytes // (8 * width + kmcts.NODE_BYTES))
+            self.tree = kmcts.new_tree(capacity, width)
         pv = np.empty((PV_LENGTH, width), np.int64)
         stats = np.zeros(kmcts.STATS, np.float64)
         stats[kmcts.ST_TYPICAL] = self.typical
         s = kernel.pack(state)
         hist = kernel.history(state)
         length = int(kmcts.search(kernel.tables, s, hist, len(hist), budget or 0, seconds, self.c, cutoff,
-                                  self.fixed_scale or 0.0, self.rng.randrange(2**31), capacity, pv, stats))
+                                  self.fixed_scale or 0.0, self.rng.randrange(2**31), self.tree, pv, stats))
         if length == 0:
             raise ValueError(f"{self.game.id}: no legal move to choose from")
         self.typical = float(stats[kmcts.ST_TYPICAL])

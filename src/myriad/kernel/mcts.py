@@ -2,7 +2,8 @@
 state vectors, with the tree in preallocated arrays.
 
 The same variant as the reference bot: each iteration walks the tree by UCB1 (``wins /
-visits + c * sqrt(ln parent visits / visits)``), trying each node's moves once in random
+visits + c * sqrt(ln parent visits / visits)``) over the game's candidate moves
+(``rules.candidates``), trying each node's moves once in random
 order before choosing among them, adds one node, plays a playout from it and backs the
 result up; a node is credited with the share of the player who moved into it (the mover
 of its parent's position, whoever moves next: extra turns and passes are played right).
@@ -15,7 +16,7 @@ evaluation squashed by the logistic curve at ``scale`` (by default the running m
 the evaluations met, :func:`myriad.ai.utility.shares_of`).
 
 The tree: ``first[node]`` its first child (children are allocated together, one row per
-legal move, when the node is first walked through; -1 before), ``count`` their number,
+candidate move, when the node is first walked through; -1 before), ``children`` their number,
 ``tried`` how many have been visited, ``visits``, ``wins``, ``mover`` and ``result`` (the
 outcome's winners' bits, -1 while the game goes on, -2 not yet known).  When the arrays
 are full, iterations play out from the leaf they reach.
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import math
 import time
+from typing import NamedTuple
 
 import numpy as np
 
@@ -33,7 +35,7 @@ from numba import njit, objmode
 from myriad.kernel.families import IRREVERSIBLE
 from myriad.kernel.keys import history_key
 from myriad.kernel.layout import P_MAX_MOVES, P_MOVE_WIDTH, P_PLAYERS, P_WIDTH, S_TO_MOVE
-from myriad.kernel.rules import evaluate, gen, outcome, play, playout_move
+from myriad.kernel.rules import candidates, evaluate, gen, outcome, play, playout_move
 
 #: The longest playout (plies) and the deepest tree walk.
 MAX_PLAYOUT = 4096
@@ -42,8 +44,9 @@ MAX_DEPTH = 1024
 MARGIN = 1e-3
 #: The most |evaluation / scale| fed to the logistic curve (:data:`myriad.ai.utility.STEEPEST`).
 STEEPEST = 50.0
-#: Iterations between two looks at the clock.
-CLOCK_EVERY = 8
+#: The most iterations between two looks at the clock (fewer while iterations are slow:
+#: looked at about every millisecond).
+CLOCK_EVERY = 256
 #: ``stats`` fields: iterations done, the chosen child's visits and wins, the depth of the
 #: most visited line, nodes used, the running mean of |evaluation| (read and written).
 ST_ITERATIONS, ST_VISITS, ST_WINS, ST_DEPTH, ST_NODES, ST_TYPICAL = range(6)
@@ -127,27 +130,60 @@ def playout(t, a, b, keys, n, moves, cutoff, scale, stats, shares):
         shares[q] = 1.0 / players
 
 
+class Tree(NamedTuple):
+    """The arrays of a search tree (see the module's docstring), one row per node; a
+    search overwrites what it uses, so one tree serves every search of a bot."""
+
+    move: np.ndarray
+    first: np.ndarray
+    children: np.ndarray
+    tried: np.ndarray
+    visits: np.ndarray
+    wins: np.ndarray
+    mover: np.ndarray
+    result: np.ndarray
+
+
+#: Bytes a tree node takes, beside its move's words.
+NODE_BYTES = 7 * 8
+
+
+def new_tree(capacity: int, move_width: int) -> Tree:
+    """A tree of ``capacity`` nodes for moves of ``move_width`` words (pages are touched
+    only as nodes are used)."""
+    return Tree(np.empty((capacity, move_width), np.int64), np.empty(capacity, np.int64),
+                np.empty(capacity, np.int64), np.empty(capacity, np.int64), np.empty(capacity, np.float64),
+                np.empty(capacity, np.float64), np.empty(capacity, np.int64), np.empty(capacity, np.int64))
+
+
 @njit(cache=True)
-def search(t, s, hist, nhist, iterations, seconds, c, cutoff, scale, seed, capacity, pv, stats):
+def _fresh(tree, node, who):
+    """Node ``node`` as a new leaf moved into by ``who``."""
+    tree.first[node] = -1
+    tree.children[node] = 0
+    tree.tried[node] = 0
+    tree.visits[node] = 0.0
+    tree.wins[node] = 0.0
+    tree.mover[node] = who
+    tree.result[node] = -2
+
+
+@njit(cache=True)
+def search(t, s, hist, nhist, iterations, seconds, c, cutoff, scale, seed, tree, pv, stats):
     """UCT from state vector ``s`` (``hist[:nhist]`` its history) for ``iterations``
-    iterations (0: no limit) or ``seconds`` (0: no limit; at least one iteration), with a
-    tree of at most ``capacity`` nodes.  Writes the most visited line's moves into the rows
-    of ``pv`` and returns its length (0: ``s`` has no move); ``stats`` receives the
-    ``ST_*`` figures."""
+    iterations (0: no limit) or ``seconds`` (0: no limit; at least one iteration), in
+    ``tree`` (a :class:`Tree`).  Writes the most visited line's moves into the rows of
+    ``pv`` and returns its length (0: ``s`` has no move); ``stats`` receives the ``ST_*``
+    figures."""
+    start_time = now()
     np.random.seed(seed)
     p = t.params
     width, mw, mm, players = p[P_WIDTH], p[P_MOVE_WIDTH], p[P_MAX_MOVES], p[P_PLAYERS]
-    capacity = max(capacity, mm + 1)
-    move = np.empty((capacity, mw), np.int64)
-    first = np.full(capacity, -1, np.int64)
-    count = np.zeros(capacity, np.int64)
-    tried = np.zeros(capacity, np.int64)
-    visits = np.zeros(capacity, np.float64)
-    wins = np.zeros(capacity, np.float64)
-    mover = np.zeros(capacity, np.int64)
-    result = np.full(capacity, -2, np.int64)
+    move, first, count, tried, visits, wins, mover, result = (tree.move, tree.first, tree.children, tree.tried,
+                                                              tree.visits, tree.wins, tree.mover, tree.result)
+    capacity = first.shape[0]
     used = 1
-    mover[0] = (s[S_TO_MOVE] - 1) % players
+    _fresh(tree, 0, (s[S_TO_MOVE] - 1) % players)
     a = np.empty(width, np.int64)
     b = np.empty(width, np.int64)
     moves = np.empty((mm, mw), np.int64)
@@ -155,7 +191,10 @@ def search(t, s, hist, nhist, iterations, seconds, c, cutoff, scale, seed, capac
     keys[:nhist] = hist[:nhist]
     path = np.empty(MAX_DEPTH + 1, np.int64)
     shares = np.zeros(players, np.float64)
-    deadline = now() + seconds if seconds > 0 else 0.0
+    deadline = start_time + seconds
+    every = 1
+    next_look = 1
+    last_look = start_time
     done = 0
     while True:
         a[:] = s
@@ -168,6 +207,8 @@ def search(t, s, hist, nhist, iterations, seconds, c, cutoff, scale, seed, capac
             if result[node] == -2:  # first walk through: its outcome, and its children
                 legal = gen(t, a, keys, n, moves)
                 result[node] = outcome(t, a, keys, n, legal)
+                if result[node] < 0 and legal > 0:
+                    legal = candidates(t, a, moves, legal)
                 if result[node] < 0 and legal > 0 and used + legal <= capacity:
                     first[node] = used
                     count[node] = legal
@@ -176,7 +217,7 @@ def search(t, s, hist, nhist, iterations, seconds, c, cutoff, scale, seed, capac
                         move[used + i] = move[used + j]
                         move[used + j] = moves[i]
                     for i in range(legal):
-                        mover[used + i] = a[S_TO_MOVE]
+                        _fresh(tree, used + i, a[S_TO_MOVE])
                     used += legal
             if result[node] >= 0:
                 outcome_shares(result[node], players, shares)
@@ -221,8 +262,14 @@ def search(t, s, hist, nhist, iterations, seconds, c, cutoff, scale, seed, capac
         done += 1
         if iterations > 0 and done >= iterations:
             break
-        if seconds > 0 and done % CLOCK_EVERY == 0 and now() >= deadline:
-            break
+        if seconds > 0 and done >= next_look:
+            clock = now()
+            if clock >= deadline:
+                break
+            if clock - last_look < 1e-3 and every < CLOCK_EVERY:
+                every *= 2  # cheap iterations: look less often
+            last_look = clock
+            next_look = done + every
     stats[ST_ITERATIONS] = done
     stats[ST_NODES] = used
     # the most visited line

@@ -111,3 +111,13 @@ def playout_move(t, s, moves, n):
     if f == go.FAMILY:
         return go.playout_move(t, s, moves, n)
     return np.random.randint(n)
+
+
+@njit(cache=True)
+def candidates(t, s, moves, n):
+    """The game's ``candidate_moves``: the moves among the ``n`` legal ``moves`` worth
+    searching, written to the front of ``moves``; their number (all of them by default)."""
+    f = t.params[P_FAMILY]
+    if f == go.FAMILY:
+        return go.candidates(t, s, moves, n)
+    return n

@@ -20,6 +20,9 @@ A family module provides, compiled by numba:
 * ``playout_move(t, s, moves, n) -> int``: the index of the move a playout plays among the
   ``n`` legal moves (the playout policy, knowledge as data in the tables; uniform by
   default);
+* ``candidates(t, s, moves, n) -> int``: the game's ``candidate_moves``: the moves worth
+  searching among the ``n`` legal ones, written to the front of ``moves``, their number
+  returned (all of them by default);
 
 and, in Python, ``tables(game) -> Tables | None`` (None: a game it does not cover, or
 covers only in part) and ``prepare(t, s)``, which fills the family's own words of a

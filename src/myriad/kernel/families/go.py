@@ -4,9 +4,9 @@ forbidden, positional superko, passes, area scoring -- Go and Atari Go
 
 Tables: ``rules[pos]`` the points linked to ``pos`` in :attr:`Surround.neighbours` order,
 padded with -1; ``extra[pos]`` its diagonal points, padded with -1 (true eyes);
-``weights[0]`` the evaluation and move-ordering weights of :class:`GoWeights` (the same
-numbers the reference reads), ``weights[1]`` the playout policy (see
-:func:`playout_move`); ``params``: ``FIRST_CAPTURE``, ``KOMI2`` (twice the komi),
+``weights[0]`` the evaluation, move-ordering and candidate weights of :class:`GoWeights`
+(the same numbers the reference reads), ``weights[1]`` the playout policy (see
+:func:`playout_move`), ``weights[2]`` each point's worth by its line (``Go.prior``); ``params``: ``FIRST_CAPTURE``, ``KOMI2`` (twice the komi),
 ``MAX_PLIES`` and each player's ``STONE``.  A move is one word: the point, or the board's
 size for a pass.
 
@@ -37,8 +37,9 @@ STONE = P_FAMILY_PARAMS + 3   # + player: the stone's cell value
 # -- counters (myriad.games.go) --
 PASSES, PLIES, CAPTURES = 0, 1, 2   # CAPTURES + player: stones taken by that player
 
-# -- weights[0]: GoWeights --
-W_ATARI_MINE, W_ATARI_THEIRS, W_CAPTURE, W_CAPTURE_BONUS, W_SAVE, W_GIVE_ATARI, W_SELF_ATARI, W_CONTACT = range(8)
+# -- weights[0]: GoWeights; weights[2]: each point's worth by its line (Go.prior) --
+(W_ATARI_MINE, W_ATARI_THEIRS, W_CAPTURE, W_CAPTURE_BONUS, W_SAVE, W_GIVE_ATARI, W_SELF_ATARI, W_CONTACT,
+ W_CANDIDATES, W_ATARI_CANDIDATES, W_ATARI_LIBERTY, W_ATARI_PRESSURE) = range(12)
 # -- weights[1]: the playout policy: a move's priority is the sum of the terms that apply;
 # a playout plays one of the moves of the highest priority, drawn uniformly --
 PO_CAPTURE, PO_SAVE, PO_SELF_ATARI, PO_OWN_EYE, PO_PASS = range(5)
@@ -66,9 +67,11 @@ def tables(game: Game) -> Tables | None:
     for pos, near in enumerate(game.diagonals):
         diagonals[pos, :len(near)] = near
     w = game.weights
-    weights = np.zeros((2, 8), np.float64)
-    weights[0, :8] = (w.atari_mine, w.atari_theirs, w.capture, w.capture_bonus, w.save, w.give_atari,
-                      w.self_atari, w.contact)
+    weights = np.zeros((3, max(16, size)), np.float64)
+    weights[0, :12] = (w.atari_mine, w.atari_theirs, w.capture, w.capture_bonus, w.save, w.give_atari,
+                       w.self_atari, w.contact, w.candidates, w.atari_candidates, w.atari_liberty,
+                       w.atari_pressure)
+    weights[2, :size] = game.prior
     for index, value in PLAYOUT_POLICY.items():
         weights[1, index] = value
     params = {FIRST_CAPTURE: int(game.first_capture), KOMI2: int(game.komi * 2), MAX_PLIES: game.max_plies,
@@ -770,3 +773,123 @@ def playout_move(t, s, moves, n):
             top[ties] = i
             ties += 1
     return top[np.random.randint(ties)]
+
+
+@njit(cache=True)
+def candidates(t, s, moves, n):
+    """:meth:`Go.candidate_moves`: the legal ``moves[:n]`` except those filling an own
+    true eye or putting the new chain in atari without a capture, the best
+    ``candidates`` of them by a quick look, then pass when nothing else is left or the
+    opponent just passed; Atari Go ranks by liberties and forces a capture or the one
+    saving move (its ladder reading is left out).  Written to the front of ``moves``;
+    returns their number."""
+    p = t.params
+    size = p[P_SIZE]
+    w = t.weights
+    me = s[S_TO_MOVE]
+    stone = p[STONE + me]
+    atari = p[FIRST_CAPTURE] != 0
+    work = np.empty((7, size), np.int64)
+    label, colour, libs, start, length, stones, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
+    chains(t, s, label, colour, libs, start, length, stones, stamp)
+    stamp[:] = -1
+    kept = np.empty(n, np.int64)       # moves kept, as points
+    values = np.empty(n, np.float64)
+    captures = np.zeros(n, np.bool_)
+    m = 0
+    near = np.empty(4, np.int64)
+    for i in range(n):
+        pos = moves[i, 0]
+        if pos == size:
+            continue
+        value = w[2, pos]
+        empties = 0
+        own = 0
+        nnb = 0
+        nnear = 0
+        taken = False
+        for k in range(4):
+            r = t.rules[pos, k]
+            if r < 0:
+                break
+            nnb += 1
+            g = label[r]
+            if g < 0:
+                empties += 1
+                continue
+            near[nnear] = g
+            nnear += 1
+            value += w[0, W_CONTACT]
+            if colour[g] == stone:
+                own += 1
+                if libs[g] == 1:
+                    value += w[0, W_SAVE]
+            else:
+                if libs[g] == 2:
+                    value += w[0, W_GIVE_ATARI]
+                elif libs[g] == 1:
+                    taken = True
+        if taken:
+            count = 0
+            for a in range(nnear):
+                g = near[a]
+                fresh = True
+                for b in range(a):
+                    if near[b] == g:
+                        fresh = False
+                if fresh and colour[g] != stone and libs[g] == 1:
+                    count += length[g]
+            value += w[0, W_CAPTURE_BONUS] + w[0, W_CAPTURE] * count
+        elif empties <= 1:
+            if own == nnb and _own_eye(t, s, pos, me):
+                continue
+            if _liberties_after(t, s, label, colour, stones, start, length, pos, stone, stamp) <= 1:
+                continue
+        if atari:
+            value = w[2, pos] + w[0, W_ATARI_LIBERTY] * _liberties_after(
+                t, s, label, colour, stones, start, length, pos, stone, stamp)
+            for a in range(nnear):
+                g = near[a]
+                fresh = True
+                for b in range(a):
+                    if near[b] == g:
+                        fresh = False
+                if fresh and colour[g] != stone:
+                    value += w[0, W_ATARI_PRESSURE] / libs[g]
+        kept[m] = pos
+        values[m] = value
+        captures[m] = taken
+        m += 1
+    if atari and m > 0:
+        forced = -1
+        for i in range(m):  # a capture wins
+            if captures[i]:
+                forced = kept[i]
+                break
+        if forced < 0:  # the one point saving own chains in atari
+            point = -1
+            several = False
+            for pos in range(size):
+                g = label[pos]
+                if g >= 0 and colour[g] == stone and libs[g] == 1 and stones[start[g]] == pos:
+                    lib = _liberty(t, s, stones, start[g], length[g])
+                    if point < 0:
+                        point = lib
+                    elif lib != point:
+                        several = True
+            if point >= 0 and not several:
+                for i in range(m):
+                    if kept[i] == point:
+                        forced = point
+        if forced >= 0:
+            moves[0, 0] = forced
+            return 1
+    cap = int(w[0, W_ATARI_CANDIDATES] if atari else w[0, W_CANDIDATES])
+    ranked = np.argsort(-values[:m], kind="mergesort")  # stable: ties keep the order of the moves
+    out = min(m, cap)
+    for i in range(out):
+        moves[i, 0] = kept[ranked[i]]
+    if out == 0 or s[p[P_COUNTERS] + PASSES] > 0:
+        moves[out, 0] = size
+        out += 1
+    return out
