@@ -180,7 +180,7 @@ def test_search_backs_up_by_the_player_who_moved() -> None:
         stats = np.zeros(kmcts.STATS)
         hist = k.history(state)
         length = kmcts.search(k.tables, k.pack(state), hist, len(hist), 300, 0.0, 1.4, 10**6, 0.0, 7,
-                              kmcts.new_tree(20000, 1), pv, stats)
+                              kmcts.new_tree(20000, 1), pv, stats, 0.0)
         assert length >= 1 and stats[kmcts.ST_ITERATIONS] == 300
         assert stats[kmcts.ST_WINS] / stats[kmcts.ST_VISITS] > 0.9
 

@@ -16,12 +16,15 @@ Options: ``playouts`` (per move), ``time``, ``c`` (exploration), ``cutoff`` (def
 win chance; by default the running mean of the evaluations seen), ``hash`` (megabytes of
 tree, default 64: once the tree holds as many nodes as fit, measured as in
 :mod:`myriad.core.caches`, iterations stop adding nodes and play out from the leaf they
-reach; the tree kept between moves counts), ``engine`` (``kernel`` or ``reference``).
+reach; the tree kept between moves counts), ``engine`` (``kernel`` or ``reference``), ``rave``
+(the kernel only, see below).
 
 On the kernel engine (:mod:`myriad.kernel.mcts`), used whenever the game has one
 (:func:`myriad.kernel.registry.kernel_for`) unless ``engine=reference``, the whole search
 runs in one compiled call: the same UCT, with the family's playout policy and its default
-cut-off (Go's playouts run to the end of the game); the tree is not kept between moves.
+cut-off (Go's playouts run to the end of the game), and the family's defaults for ``c``
+and ``rave`` (RAVE's equivalence parameter, 0: plain UCT; Go: 1000 and c 0.4); the tree is
+not kept between moves.
 ``engine=kernel`` demands the kernel (an error names a game without one).
 """
 
@@ -100,7 +103,7 @@ class MCTS(Bot):
     OPTIONS: ClassVar[dict[str, Allowed]] = {
         "time": TIME, "playouts": (int, 1, 10**9), "c": (float, 0, 100), "cutoff": (int, 0, 10**6),
         "playout": frozenset(PLAYOUTS), "seed": SEED, "scale": (float, 0, 10**9), "hash": HASH,
-        "engine": frozenset(ENGINES)}
+        "engine": frozenset(ENGINES), "rave": (float, 0, 10**9)}
     max_players: int | None = None
     chance = True
 
@@ -184,7 +187,10 @@ class MCTS(Bot):
         seconds = 0.0
         if limits.deadline is not None:
             seconds = max(1e-3, limits.deadline - start)
-        cutoff = self.cutoff if "cutoff" in self.options else int(getattr(kernel.family, "PLAYOUT_CUTOFF", self.cutoff))
+        family = kernel.family
+        cutoff = self.cutoff if "cutoff" in self.options else int(getattr(family, "PLAYOUT_CUTOFF", self.cutoff))
+        c = self.c if "c" in self.options else float(getattr(family, "EXPLORATION", self.c))
+        rave = float(self.options.get("rave", getattr(family, "RAVE", 0.0)))
         width = int(kernel.tables.params[P_MOVE_WIDTH])
         if self.tree is None:
             capacity = max(MIN_ENTRIES, int(kernel.tables.params[P_MAX_MOVES]) + 1,
@@ -195,8 +201,8 @@ class MCTS(Bot):
         stats[kmcts.ST_TYPICAL] = self.typical
         s = kernel.pack(state)
         hist = kernel.history(state)
-        length = int(kmcts.search(kernel.tables, s, hist, len(hist), budget or 0, seconds, self.c, cutoff,
-                                  self.fixed_scale or 0.0, self.rng.randrange(2**31), self.tree, pv, stats))
+        length = int(kmcts.search(kernel.tables, s, hist, len(hist), budget or 0, seconds, c, cutoff,
+                                  self.fixed_scale or 0.0, self.rng.randrange(2**31), self.tree, pv, stats, rave))
         if length == 0:
             raise ValueError(f"{self.game.id}: no legal move to choose from")
         self.typical = float(stats[kmcts.ST_TYPICAL])

@@ -34,7 +34,7 @@ from numba import njit, objmode
 
 from myriad.kernel.families import IRREVERSIBLE
 from myriad.kernel.keys import history_key
-from myriad.kernel.layout import P_MAX_MOVES, P_MOVE_WIDTH, P_PLAYERS, P_WIDTH, S_TO_MOVE
+from myriad.kernel.layout import P_MAX_MOVES, P_MOVE_WIDTH, P_PLAYERS, P_SIZE, P_WIDTH, S_TO_MOVE
 from myriad.kernel.rules import candidates, evaluate, gen, outcome, play, playout_move
 
 #: The longest playout (plies) and the deepest tree walk.
@@ -101,10 +101,11 @@ def evaluation_shares(t, s, scale, stats, shares):
 
 
 @njit(cache=True)
-def playout(t, a, b, keys, n, moves, cutoff, scale, stats, shares):
+def playout(t, a, b, keys, n, moves, cutoff, scale, stats, shares, played, who, nplayed):
     """Play the playout policy from state vector ``a`` (``keys[:n]`` its history; ``a``,
     ``b`` and ``keys`` are scratch) until the game ends or ``cutoff`` plies, and write the
-    players' shares into ``shares``."""
+    players' shares into ``shares``; each move's word 0 and its player are appended to
+    ``played`` and ``who`` from ``nplayed`` on.  Returns the new length."""
     players = t.params[P_PLAYERS]
     limit = min(cutoff, MAX_PLAYOUT)
     for _ply in range(limit + 1):
@@ -112,13 +113,16 @@ def playout(t, a, b, keys, n, moves, cutoff, scale, stats, shares):
         result = outcome(t, a, keys, n, count)
         if result >= 0:
             outcome_shares(result, players, shares)
-            return
+            return nplayed
         if count <= 0:
             break
         if _ply == limit:
             evaluation_shares(t, a, scale, stats, shares)
-            return
+            return nplayed
         i = playout_move(t, a, moves, count)
+        played[nplayed] = moves[i, 0]
+        who[nplayed] = a[S_TO_MOVE]
+        nplayed += 1
         bits = play(t, a, moves[i], b)
         if bits & IRREVERSIBLE:
             n = 0
@@ -128,6 +132,7 @@ def playout(t, a, b, keys, n, moves, cutoff, scale, stats, shares):
         a[:] = b
     for q in range(players):
         shares[q] = 1.0 / players
+    return nplayed
 
 
 class Tree(NamedTuple):
@@ -142,10 +147,12 @@ class Tree(NamedTuple):
     wins: np.ndarray
     mover: np.ndarray
     result: np.ndarray
+    amaf_visits: np.ndarray
+    amaf_wins: np.ndarray
 
 
 #: Bytes a tree node takes, beside its move's words.
-NODE_BYTES = 7 * 8
+NODE_BYTES = 9 * 8
 
 
 def new_tree(capacity: int, move_width: int) -> Tree:
@@ -153,7 +160,8 @@ def new_tree(capacity: int, move_width: int) -> Tree:
     only as nodes are used)."""
     return Tree(np.empty((capacity, move_width), np.int64), np.empty(capacity, np.int64),
                 np.empty(capacity, np.int64), np.empty(capacity, np.int64), np.empty(capacity, np.float64),
-                np.empty(capacity, np.float64), np.empty(capacity, np.int64), np.empty(capacity, np.int64))
+                np.empty(capacity, np.float64), np.empty(capacity, np.int64), np.empty(capacity, np.int64),
+                np.empty(capacity, np.float64), np.empty(capacity, np.float64))
 
 
 @njit(cache=True)
@@ -166,21 +174,30 @@ def _fresh(tree, node, who):
     tree.wins[node] = 0.0
     tree.mover[node] = who
     tree.result[node] = -2
+    tree.amaf_visits[node] = 0.0
+    tree.amaf_wins[node] = 0.0
 
 
 @njit(cache=True)
-def search(t, s, hist, nhist, iterations, seconds, c, cutoff, scale, seed, tree, pv, stats):
+def search(t, s, hist, nhist, iterations, seconds, c, cutoff, scale, seed, tree, pv, stats, rave):
     """UCT from state vector ``s`` (``hist[:nhist]`` its history) for ``iterations``
     iterations (0: no limit) or ``seconds`` (0: no limit; at least one iteration), in
     ``tree`` (a :class:`Tree`).  Writes the most visited line's moves into the rows of
     ``pv`` and returns its length (0: ``s`` has no move); ``stats`` receives the ``ST_*``
-    figures."""
+    figures.  ``rave`` > 0: the family's moves are named by their word 0 across positions
+    (a cell), and UCB1's mean mixes in the all-moves-as-first mean with the weight
+    ``sqrt(rave / (3 visits + rave))`` (RAVE, Gelly and Silver 2007)."""
     start_time = now()
     np.random.seed(seed)
     p = t.params
     width, mw, mm, players = p[P_WIDTH], p[P_MOVE_WIDTH], p[P_MAX_MOVES], p[P_PLAYERS]
     move, first, count, tried, visits, wins, mover, result = (tree.move, tree.first, tree.children, tree.tried,
                                                               tree.visits, tree.wins, tree.mover, tree.result)
+    amaf_visits, amaf_wins = tree.amaf_visits, tree.amaf_wins
+    names = p[P_SIZE] + 1  # moves named by word 0 (RAVE): 0 .. size
+    seen = np.zeros((players, names), np.bool_)
+    played = np.empty(MAX_DEPTH + MAX_PLAYOUT + 2, np.int64)
+    who = np.empty(MAX_DEPTH + MAX_PLAYOUT + 2, np.int64)
     capacity = first.shape[0]
     used = 1
     _fresh(tree, 0, (s[S_TO_MOVE] - 1) % players)
@@ -234,11 +251,17 @@ def search(t, s, hist, nhist, iterations, seconds, c, cutoff, scale, seed, tree,
                 child = -1
                 best = -1e300
                 for i in range(first[node], first[node] + count[node]):
-                    value = wins[i] / visits[i] + c * math.sqrt(parent_log / visits[i])
+                    mean = wins[i] / visits[i]
+                    if rave > 0 and amaf_visits[i] > 0:
+                        beta = math.sqrt(rave / (3 * visits[i] + rave))
+                        mean = (1 - beta) * mean + beta * amaf_wins[i] / amaf_visits[i]
+                    value = mean + c * math.sqrt(parent_log / visits[i])
                     if value > best:
                         best = value
                         child = i
                 stop = False
+            played[depth] = move[child, 0]
+            who[depth] = a[S_TO_MOVE]
             bits = play(t, a, move[child], b)
             if bits & IRREVERSIBLE:
                 n = 0
@@ -251,14 +274,27 @@ def search(t, s, hist, nhist, iterations, seconds, c, cutoff, scale, seed, tree,
             node = child
             if stop:
                 break
+        nplayed = depth
         if not scored:
             if result[node] == -2 or result[node] == -1:
-                playout(t, a, b, keys, n, moves, cutoff, scale, stats, shares)
+                nplayed = playout(t, a, b, keys, n, moves, cutoff, scale, stats, shares, played, who, depth)
         for i in range(depth + 1):
             v = path[i]
             visits[v] += 1.0
             if mover[v] < players:
                 wins[v] += shares[mover[v]]
+        if rave > 0:  # each child of the path's nodes whose move its player played later on
+            seen[:, :] = False
+            for i in range(nplayed - 1, -1, -1):
+                if 0 <= played[i] < names:
+                    seen[who[i], played[i]] = True
+                if i < depth:
+                    v = path[i]
+                    for ch in range(first[v], first[v] + count[v]):
+                        word = move[ch, 0]
+                        if 0 <= word < names and mover[ch] < players and seen[mover[ch], word]:
+                            amaf_visits[ch] += 1.0
+                            amaf_wins[ch] += shares[mover[ch]]
         done += 1
         if iterations > 0 and done >= iterations:
             break

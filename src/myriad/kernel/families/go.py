@@ -50,6 +50,10 @@ PLAYOUT_POLICY = {PO_CAPTURE: 2.0, PO_SAVE: 1.0, PO_SELF_ATARI: -200.0, PO_OWN_E
 #: Plies a playout plays before the evaluation scores it, by default (the kernel's MCTS
 #: reads it): Go's playouts run to the end of the game (two passes, or the ply cap).
 PLAYOUT_CUTOFF = 10**6
+#: The kernel MCTS's defaults for Go: RAVE's equivalence parameter (a move is named by its
+#: point, so all-moves-as-first statistics apply) and the exploration constant.
+RAVE = 1000.0
+EXPLORATION = 0.4
 
 
 def tables(game: Game) -> Tables | None:
