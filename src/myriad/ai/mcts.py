@@ -130,6 +130,8 @@ class MCTS(Bot):
         engine = options.get("engine")
         self.kernel: Kernel | None = None if engine == "reference" else kernel_for(game)
         self.tree: Any = None  # the kernel's search tree (myriad.kernel.mcts.Tree), made at the first search
+        if self.kernel is not None:  # load (or compile) the search now, not on the first move's clock
+            self._choose_kernel(self.kernel, game.initial_state(), Limits(), 1)
         if engine == "kernel" and self.kernel is None:
             raise BotSpecError(f"mcts: engine=kernel, but {game.id} has no kernel (it runs on the reference "
                                f"engine: leave engine out, or say engine=reference)")
