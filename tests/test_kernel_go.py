@@ -16,7 +16,7 @@ from myriad.games.go import Go
 from myriad.kernel import mcts as kmcts
 from myriad.kernel import rules
 from myriad.kernel.engine import Kernel
-from myriad.kernel.families import go as kgo
+from myriad.kernel.layout import P_MAX_MOVES
 from myriad.kernel.registry import kernel_for
 
 
@@ -214,3 +214,18 @@ def test_mcts_engines_play_legal_moves_in_every_kernel_game() -> None:
                 state = game.play(state, rng.choice(moves))
     assert on_kernel >= 4  # Go's four games at least
     assert refused > 0
+
+
+def test_kernel_tree_stays_within_the_hash() -> None:
+    """The kernel's tree is sized from ``hash`` (64 MB by default): its arrays fit the
+    budget, and a search that fills them still plays a legal move."""
+    game = get_game("go9")
+    bot = MCTS(game, playouts=2000, seed=1, hash=0.0625, engine="kernel")
+    state = game.initial_state()
+    decision = bot.choose(state)
+    tree = bot.tree
+    assert isinstance(tree, kmcts.Tree)
+    assert sum(array.nbytes for array in tree) <= 0.0625 * 2**20
+    assert bot.kernel is not None
+    assert tree.first.shape[0] > int(bot.kernel.tables.params[P_MAX_MOVES])  # a root's children fit
+    assert decision.move in game.legal_moves(state) and decision.info["nodes"] == 2000
