@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from myriad.ai.bot import BotSpecError
-from myriad.ai.mcts import MCTS
+from myriad.ai.mcts import MCTS, same_candidates
 from myriad.core.game import Game, perft
 from myriad.core.state import State
 from myriad.games import game_ids, get_game
@@ -187,7 +187,8 @@ def test_search_backs_up_by_the_player_who_moved() -> None:
 
 def test_mcts_engines_play_legal_moves_in_every_kernel_game() -> None:
     """For every registered game with a kernel, the mcts bot on each engine plays legal
-    moves (from the start and after a few random plies); engine=kernel is refused where
+    moves (from the start and after a few random plies), and by default runs on the kernel
+    where the kernel searches the game's candidate moves; engine=kernel is refused where
     there is no kernel."""
     rng = random.Random(8)
     on_kernel = 0
@@ -201,6 +202,8 @@ def test_mcts_engines_play_legal_moves_in_every_kernel_game() -> None:
                 refused += 1
             continue
         on_kernel += 1
+        default = MCTS(game, playouts=5, seed=1)
+        assert (default.kernel is not None) == same_candidates(kernel(game), game)
         for engine in ("kernel", "reference"):
             bot = MCTS(game, playouts=30, seed=1, engine=engine)
             state = game.initial_state()

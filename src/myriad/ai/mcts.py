@@ -20,7 +20,8 @@ reach; the tree kept between moves counts), ``engine`` (``kernel`` or ``referenc
 (the kernel only, see below).
 
 On the kernel engine (:mod:`myriad.kernel.mcts`), used whenever the game has one
-(:func:`myriad.kernel.registry.kernel_for`) unless ``engine=reference``, the whole search
+(:func:`myriad.kernel.registry.kernel_for`) that searches the game's candidate moves
+(:func:`same_candidates`) unless ``engine=reference``, the whole search
 runs in one compiled call: the same UCT, with the family's playout policy and its default
 cut-off (Go's playouts run to the end of the game), and the family's defaults for ``c``
 and ``rave`` (RAVE's equivalence parameter, 0: plain UCT; Go: 1000 and c 0.4); the tree is
@@ -96,6 +97,12 @@ PLAYOUTS = ("random", "heuristic")
 ENGINES = ("kernel", "reference")
 
 
+def same_candidates(kernel: Kernel, game: Game) -> bool:
+    """Whether the kernel's tree searches the game's candidate moves: its family says
+    them (``candidates``), or the game prunes none."""
+    return hasattr(kernel.family, "candidates") or type(game).candidate_moves is Game.candidate_moves
+
+
 class MCTS(Bot):
     """UCT with playouts cut off by evaluation, and tree reuse between moves."""
 
@@ -129,12 +136,14 @@ class MCTS(Bot):
         self.max_nodes = MIN_ENTRIES
         engine = options.get("engine")
         self.kernel: Kernel | None = None if engine == "reference" else kernel_for(game)
-        self.tree: Any = None  # the kernel's search tree (myriad.kernel.mcts.Tree), made at the first search
-        if self.kernel is not None:  # load (or compile) the search now, not on the first move's clock
-            self._choose_kernel(self.kernel, game.initial_state(), Limits(), 1)
         if engine == "kernel" and self.kernel is None:
             raise BotSpecError(f"mcts: engine=kernel, but {game.id} has no kernel (it runs on the reference "
                                f"engine: leave engine out, or say engine=reference)")
+        if engine is None and self.kernel is not None and not same_candidates(self.kernel, game):
+            self.kernel = None  # the kernel would search other moves than the game's candidates
+        self.tree: Any = None  # the kernel's search tree (myriad.kernel.mcts.Tree), made at the first search
+        if self.kernel is not None:  # load (or compile) the search now, not on the first move's clock
+            self._choose_kernel(self.kernel, game.initial_state(), Limits(), 1)
 
     def reset(self) -> None:
         self.root = None
