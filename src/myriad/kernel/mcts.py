@@ -189,6 +189,8 @@ def search(t, s, hist, nhist, iterations, seconds, c, cutoff, scale, seed, tree,
     ``sqrt(rave / (3 visits + rave))`` (RAVE, Gelly and Silver 2007)."""
     start_time = now()
     np.random.seed(seed)
+    if iterations <= 0 and seconds <= 0:
+        iterations = 1  # (no budget at all: one iteration)
     p = t.params
     width, mw, mm, players = p[P_WIDTH], p[P_MOVE_WIDTH], p[P_MAX_MOVES], p[P_PLAYERS]
     move, first, count, tried, visits, wins, mover, result = (tree.move, tree.first, tree.children, tree.tried,

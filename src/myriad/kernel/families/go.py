@@ -42,10 +42,14 @@ PASSES, PLIES, CAPTURES = 0, 1, 2   # CAPTURES + player: stones taken by that pl
  W_CANDIDATES, W_ATARI_CANDIDATES, W_ATARI_LIBERTY, W_ATARI_PRESSURE) = range(12)
 # -- weights[1]: the playout policy: a move's priority is the sum of the terms that apply;
 # a playout plays one of the moves of the highest priority, drawn uniformly --
-PO_CAPTURE, PO_SAVE, PO_SELF_ATARI, PO_OWN_EYE, PO_PASS = range(5)
+PO_CAPTURE, PO_SAVE, PO_SELF_ATARI, PO_OWN_EYE, PO_PASS, PO_ATARI = range(6)
 #: The playout policy: captures first, then saving an own chain in atari; never filling
 #: one's own true eye nor putting the new chain in atari without a capture (pass instead).
-PLAYOUT_POLICY = {PO_CAPTURE: 2.0, PO_SAVE: 1.0, PO_SELF_ATARI: -200.0, PO_OWN_EYE: -1000.0, PO_PASS: -100.0}
+PLAYOUT_POLICY = {PO_CAPTURE: 2.0, PO_SAVE: 1.0, PO_SELF_ATARI: -200.0, PO_OWN_EYE: -1000.0, PO_PASS: -100.0,
+                  PO_ATARI: 0.0}
+#: Atari Go's playouts also prefer putting an enemy chain in atari (after captures and
+#: saves): there the first capture wins, and a chain in atari is half taken.
+ATARI_GO_POLICY = {**PLAYOUT_POLICY, PO_ATARI: 0.5}
 
 #: Plies a playout plays before the evaluation scores it, by default (the kernel's MCTS
 #: reads it): Go's playouts run to the end of the game (two passes, or the ply cap).
@@ -76,7 +80,7 @@ def tables(game: Game) -> Tables | None:
                        w.self_atari, w.contact, w.candidates, w.atari_candidates, w.atari_liberty,
                        w.atari_pressure)
     weights[2, :size] = game.prior
-    for index, value in PLAYOUT_POLICY.items():
+    for index, value in (ATARI_GO_POLICY if game.first_capture else PLAYOUT_POLICY).items():
         weights[1, index] = value
     params = {FIRST_CAPTURE: int(game.first_capture), KOMI2: int(game.komi * 2), MAX_PLIES: game.max_plies,
               STONE: game.stones[0], STONE + 1: game.stones[1]}
@@ -717,8 +721,8 @@ def _own_eye(t, s, pos, me):
 def playout_move(t, s, moves, n):
     """The playout policy of ``weights[1]``: each legal move's priority is the sum of its
     terms (a capture, saving an own chain in atari, a self-atari that takes nothing,
-    filling an own true eye; pass has its own); one of the moves of the highest priority
-    is drawn uniformly.  Returns its index in ``moves``."""
+    filling an own true eye, putting an enemy chain in atari; pass has its own); one of
+    the moves of the highest priority is drawn uniformly.  Returns its index in ``moves``."""
     p = t.params
     size = p[P_SIZE]
     w = t.weights
@@ -743,6 +747,7 @@ def playout_move(t, s, moves, n):
             own = 0
             nnb = 0
             roomy = False  # an own chain next to it keeps two liberties besides this point
+            ataris = False  # an enemy chain next to it has two liberties
             for k in range(4):
                 r = t.rules[pos, k]
                 if r < 0:
@@ -759,6 +764,8 @@ def playout_move(t, s, moves, n):
                         roomy = True
                 elif libs[g] == 1:
                     captures = True
+                elif libs[g] == 2:
+                    ataris = True
             if captures:
                 value += w[1, PO_CAPTURE]
             elif own == nnb and _own_eye(t, s, pos, me):
@@ -770,6 +777,10 @@ def playout_move(t, s, moves, n):
                     value += w[1, PO_SELF_ATARI]
                 elif saves:
                     value += w[1, PO_SAVE]
+                elif ataris:
+                    value += w[1, PO_ATARI]
+            elif ataris:
+                value += w[1, PO_ATARI]
         if value > best:
             best = value
             ties = 0
