@@ -210,7 +210,7 @@ def test_heuristic_takes_a_win_and_blocks_a_loss() -> None:
 
 def test_mcts_reuses_its_tree() -> None:
     game = get_game("connect4")
-    bot = make_bot("mcts:playouts=200,seed=1", game)
+    bot = make_bot("mcts:playouts=200,seed=1,engine=reference", game)
     assert isinstance(bot, MCTS)
     state = game.initial_state()
     first = bot.choose(state)

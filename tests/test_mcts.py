@@ -24,7 +24,7 @@ def nodes(root: Node) -> list[Node]:
 @pytest.mark.parametrize("game", [get_game("kalah"), Claim(3), Claim(4, cells=9), DiceRace(2), DiceRace(3)],
                          ids=lambda g: g.id)
 def test_each_node_is_credited_to_the_player_who_chose_its_move(game: Game) -> None:
-    bot = make_bot("mcts:playouts=600,seed=3", game)
+    bot = make_bot("mcts:playouts=600,seed=3,engine=reference", game)
     assert isinstance(bot, MCTS)
     state = game.initial_state()
     moved_again = 0
@@ -46,7 +46,7 @@ def test_chance_outcomes_are_drawn_by_their_probabilities() -> None:
     game = DiceRace(2, target=30)
     state = game.parse_position("3 4 0 0")
     roll = game.play(state, game.ROLL)  # the only move, then the die
-    bot = make_bot("mcts:playouts=4000,seed=1", game)
+    bot = make_bot("mcts:playouts=4000,seed=1,engine=reference", game)
     bot.choose(game.play(roll, game.chance_outcomes(roll)[1][0]))  # a 2: the roller again, now with a choice
     chance = [node for node in nodes(bot.discarded[-1]) if node.chances is not None and node.visits > 1000]
     assert chance

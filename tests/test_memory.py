@@ -118,7 +118,7 @@ def test_mcts_tree_stays_within_a_tiny_hash_in_every_game() -> None:
         game = get_game(game_id)
         if not MCTS.plays(game):  # (hidden information: ismcts, its tree's cap in tests/test_ismcts.py)
             continue
-        bot = make_bot(f"mcts:playouts=400,cutoff=4,seed=1,{TINY}", game)
+        bot = make_bot(f"mcts:playouts=400,cutoff=4,seed=1,engine=reference,{TINY}", game)
         assert isinstance(bot, MCTS)
         state = game.initial_state()
         for _ in range(2):  # the tree is kept between moves

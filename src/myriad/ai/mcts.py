@@ -16,7 +16,17 @@ Options: ``playouts`` (per move), ``time``, ``c`` (exploration), ``cutoff`` (def
 win chance; by default the running mean of the evaluations seen), ``hash`` (megabytes of
 tree, default 64: once the tree holds as many nodes as fit, measured as in
 :mod:`myriad.core.caches`, iterations stop adding nodes and play out from the leaf they
-reach; the tree kept between moves counts).
+reach; the tree kept between moves counts), ``engine`` (``kernel`` or ``reference``), ``rave``
+(the kernel only, see below).
+
+On the kernel engine (:mod:`myriad.kernel.mcts`), used whenever the game has one
+(:func:`myriad.kernel.registry.kernel_for`) that searches the game's candidate moves
+(:func:`same_candidates`) unless ``engine=reference``, the whole search
+runs in one compiled call: the same UCT, with the family's playout policy and its default
+cut-off (Go's playouts run to the end of the game), and the family's defaults for ``c``
+and ``rave`` (RAVE's equivalence parameter, 0: plain UCT; Go: 1000 and c 0.4); the tree is
+not kept between moves.
+``engine=kernel`` demands the kernel (an error names a game without one).
 """
 
 from __future__ import annotations
@@ -25,15 +35,22 @@ import math
 import random
 import sys
 import time
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from myriad.ai.bot import SEED, TIME, Allowed, Bot, Decision, Limits, collection_reserve, gc_paused
+import numpy as np
+
+from myriad.ai.bot import (SEED, TIME, Allowed, Bot, BotSpecError, Decision, Limits, collection_reserve,
+                           gc_paused)
 from myriad.ai.budget import HASH, hash_bytes
 from myriad.ai.utility import outcome_shares, shares_of
 from myriad.core.caches import MIN_ENTRIES, deep_size
 from myriad.core.game import Game
 from myriad.core.move import Move
 from myriad.core.state import State
+from myriad.kernel.registry import kernel_for
+
+if TYPE_CHECKING:
+    from myriad.kernel.engine import Kernel
 
 
 class Node:
@@ -64,6 +81,8 @@ class Node:
                 + deep_size((self.state, self.move, self.untried, self.outcome, self.chances), seen))
 
 
+#: The most moves of the principal variation a kernel search reports.
+PV_LENGTH = 32
 #: Nodes measured to estimate the size of one.
 SAMPLE = 64
 #: Plies a playout plays before the evaluation scores it, by default.  Short playouts
@@ -74,6 +93,14 @@ DEFAULT_CUTOFF = 10
 #: How playouts choose their moves: uniformly, or the best by the game's move heuristics
 #: with a uniform noise of one point (ties and moves the heuristics do not tell apart).
 PLAYOUTS = ("random", "heuristic")
+#: The engines a search may run on (see the module's docstring).
+ENGINES = ("kernel", "reference")
+
+
+def same_candidates(kernel: Kernel, game: Game) -> bool:
+    """Whether the kernel's tree searches the game's candidate moves: its family says
+    them (``candidates``), or the game prunes none."""
+    return hasattr(kernel.family, "candidates") or type(game).candidate_moves is Game.candidate_moves
 
 
 class MCTS(Bot):
@@ -82,7 +109,8 @@ class MCTS(Bot):
     name = "mcts"
     OPTIONS: ClassVar[dict[str, Allowed]] = {
         "time": TIME, "playouts": (int, 1, 10**9), "c": (float, 0, 100), "cutoff": (int, 0, 10**6),
-        "playout": frozenset(PLAYOUTS), "seed": SEED, "scale": (float, 0, 10**9), "hash": HASH}
+        "playout": frozenset(PLAYOUTS), "seed": SEED, "scale": (float, 0, 10**9), "hash": HASH,
+        "engine": frozenset(ENGINES), "rave": (float, 0, 10**9)}
     max_players: int | None = None
     chance = True
 
@@ -106,6 +134,16 @@ class MCTS(Bot):
         #: of a node, see :meth:`_fit`).
         self.nodes = 0
         self.max_nodes = MIN_ENTRIES
+        engine = options.get("engine")
+        self.kernel: Kernel | None = None if engine == "reference" else kernel_for(game)
+        if engine == "kernel" and self.kernel is None:
+            raise BotSpecError(f"mcts: engine=kernel, but {game.id} has no kernel (it runs on the reference "
+                               f"engine: leave engine out, or say engine=reference)")
+        if engine is None and self.kernel is not None and not same_candidates(self.kernel, game):
+            self.kernel = None  # the kernel would search other moves than the game's candidates
+        self.tree: Any = None  # the kernel's search tree (myriad.kernel.mcts.Tree), made at the first search
+        if self.kernel is not None:  # load (or compile) the search now, not on the first move's clock
+            self._choose_kernel(self.kernel, game.initial_state(), Limits(), 1)
 
     def reset(self) -> None:
         self.root = None
@@ -124,6 +162,8 @@ class MCTS(Bot):
         if remaining is not None and limits.deadline is not None:
             limits = Limits(limits.deadline - collection_reserve(remaining), limits.depth, limits.nodes)
         budget = self.playouts or limits.nodes
+        if self.kernel is not None:
+            return self._choose_kernel(self.kernel, state, limits, budget)
         root = self._reuse(state)
         self.root = root
         self.discarded.clear()  # freeing a big tree takes time: do it now, inside this move's budget
@@ -145,6 +185,48 @@ class MCTS(Bot):
         return Decision(best.move, True, {  # type: ignore[arg-type]
             "bot": self.name, "nodes": done, "depth": self._depth(best) + 1,
             "score": round(best.wins / max(1, best.visits), 3), "pv": self._pv(best),
+            "seconds": time.monotonic() - start})
+
+    def _choose_kernel(self, kernel: Kernel, state: State, limits: Limits, budget: int | None) -> Decision:
+        """The search in one compiled call (:func:`myriad.kernel.mcts.search`)."""
+        from myriad.kernel import mcts as kmcts
+        from myriad.kernel import rules
+        from myriad.kernel.cache import compile_notice
+        from myriad.kernel.layout import P_MAX_MOVES, P_MOVE_WIDTH
+        compile_notice()
+        start = time.monotonic()
+        seconds = 0.0
+        if limits.deadline is not None:
+            seconds = max(1e-3, limits.deadline - start)
+        family = kernel.family
+        cutoff = self.cutoff if "cutoff" in self.options else int(getattr(family, "PLAYOUT_CUTOFF", self.cutoff))
+        c = self.c if "c" in self.options else float(getattr(family, "EXPLORATION", self.c))
+        rave = float(self.options.get("rave", getattr(family, "RAVE", 0.0)))
+        width = int(kernel.tables.params[P_MOVE_WIDTH])
+        if self.tree is None:
+            capacity = max(MIN_ENTRIES, int(kernel.tables.params[P_MAX_MOVES]) + 1,
+                           self.hash_bytes // (8 * width + kmcts.NODE_BYTES))
+            self.tree = kmcts.new_tree(capacity, width)
+        pv = np.empty((PV_LENGTH, width), np.int64)
+        stats = np.zeros(kmcts.STATS, np.float64)
+        stats[kmcts.ST_TYPICAL] = self.typical
+        s = kernel.pack(state)
+        hist = kernel.history(state)
+        length = int(kmcts.search(kernel.tables, s, hist, len(hist), budget or 0, seconds, c, cutoff,
+                                  self.fixed_scale or 0.0, self.rng.randrange(2**31), self.tree, pv, stats, rave))
+        if length == 0:
+            raise ValueError(f"{self.game.id}: no legal move to choose from")
+        self.typical = float(stats[kmcts.ST_TYPICAL])
+        line: list[Move] = []
+        after = np.empty_like(s)
+        for i in range(length):
+            line.append(kernel.to_move(s, pv[i]))
+            rules.play(kernel.tables, s, pv[i], after)
+            s, after = after, s
+        visits = float(stats[kmcts.ST_VISITS])
+        return Decision(line[0], True, {
+            "bot": self.name, "engine": "kernel", "nodes": int(stats[kmcts.ST_ITERATIONS]), "depth": length,
+            "score": round(float(stats[kmcts.ST_WINS]) / max(1.0, visits), 3), "pv": line,
             "seconds": time.monotonic() - start})
 
     def _reuse(self, state: State) -> Node:

@@ -10,6 +10,7 @@ from myriad.core.game import Game
 from myriad.core.move import Move
 from myriad.core.state import State
 from myriad.kernel import perft as kperft
+from myriad.kernel.families import BOARD_KEY, GAVE_CHECK, IRREVERSIBLE
 from myriad.kernel import rules
 from myriad.kernel.cache import compiling
 from myriad.kernel.layout import (MAX_ACTIONS, P_MAX_MOVES, P_MOVE_WIDTH, P_PLAYERS, Tables, pack,
@@ -79,8 +80,9 @@ class Kernel:
             if self.to_move(s, moves[i]) == move:
                 dst = np.empty_like(s)
                 bits = rules.play(self.tables, s, moves[i], dst)
-                history = () if bits & 1 else state.history + (
-                    (state.key, -1) if bits & 2 else (state.key,))
+                word = state.key ^ self.game.zobrist.side[state.to_move] if bits & BOARD_KEY else state.key
+                history = () if bits & IRREVERSIBLE else state.history + (
+                    (word, -1) if bits & GAVE_CHECK else (word,))
                 return self.unpack(dst, history)
         raise ValueError(f"{move!r} is not a legal move here")
 

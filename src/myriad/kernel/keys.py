@@ -7,7 +7,8 @@ import numpy as np
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
-from myriad.kernel.layout import P_FLAGS, P_HAND_KINDS, P_HANDS, P_NFLAGS, P_PLAYERS, P_SEED, S_CELLS
+from myriad.kernel.families import BOARD_KEY
+from myriad.kernel.layout import P_FLAGS, P_HAND_KINDS, P_HANDS, P_NFLAGS, P_PLAYERS, P_SEED, S_CELLS, S_KEY, S_TO_MOVE
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MUL1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -63,3 +64,12 @@ def full_key(params: np.ndarray, zobrist: np.ndarray, side: np.ndarray, s: np.nd
         for k in range(kinds):
             key ^= hand_key(params, player, k, s[params[P_HANDS] + player * kinds + k])
     return key
+
+
+@njit(cache=True)
+def history_key(t, s, bits):
+    """The word the history keeps for state vector ``s`` left by a move whose ``play``
+    returned ``bits``: its key, or its board's key (:data:`BOARD_KEY`)."""
+    if bits & BOARD_KEY:
+        return s[S_KEY] ^ t.side[s[S_TO_MOVE]]
+    return s[S_KEY]

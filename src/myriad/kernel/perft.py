@@ -7,7 +7,8 @@ from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, 
 from numba import njit
 
 from myriad.kernel.families import IRREVERSIBLE
-from myriad.kernel.layout import P_MAX_MOVES, P_MOVE_WIDTH, P_PLAYERS, P_WIDTH, S_KEY
+from myriad.kernel.keys import history_key
+from myriad.kernel.layout import P_MAX_MOVES, P_MOVE_WIDTH, P_PLAYERS, P_WIDTH
 from myriad.kernel.rules import gen, outcome, play
 
 #: The longest line perft or a playout follows.
@@ -54,7 +55,7 @@ def perft(t, s, hist, nhist, depth):
             low[ply + 1] = top
             high[ply + 1] = top
         else:
-            keys[top] = states[ply, S_KEY]
+            keys[top] = history_key(t, states[ply], bits)
             low[ply + 1] = low[ply]
             high[ply + 1] = top + 1
         ply += 1
@@ -100,7 +101,7 @@ def playouts(t, s, hist, nhist, games, max_plies, seed, scores):
             if bits & IRREVERSIBLE:
                 n = 0
             else:
-                keys[n] = a[S_KEY]
+                keys[n] = history_key(t, a, bits)
                 n += 1
             a, b = b, a
             plies += 1

@@ -3,15 +3,17 @@
 search compiled once runs every family.  A new family adds a branch to each function."""
 from __future__ import annotations
 
+import numpy as np
+
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
-from myriad.kernel.families import chess, draughts, flips, hunt, inarow, sowing, tafl
+from myriad.kernel.families import chess, draughts, flips, go, hunt, inarow, sowing, tafl
 from myriad.kernel.layout import P_FAMILY, P_PLAYERS
 
 #: The family modules, by family number.
 FAMILIES = {inarow.FAMILY: inarow, tafl.FAMILY: tafl, hunt.FAMILY: hunt, flips.FAMILY: flips,
-            sowing.FAMILY: sowing, chess.FAMILY: chess, draughts.FAMILY: draughts}
+            sowing.FAMILY: sowing, chess.FAMILY: chess, draughts.FAMILY: draughts, go.FAMILY: go}
 
 
 @njit(cache=True)
@@ -32,6 +34,8 @@ def gen(t, s, hist, nhist, moves):
         return chess.gen(t, s, hist, nhist, moves)
     elif f == draughts.FAMILY:
         return draughts.gen(t, s, hist, nhist, moves)
+    elif f == go.FAMILY:
+        return go.gen(t, s, hist, nhist, moves)
     return -1
 
 
@@ -53,6 +57,8 @@ def play(t, s, m, dst):
         return chess.play(t, s, m, dst)
     elif f == draughts.FAMILY:
         return draughts.play(t, s, m, dst)
+    elif f == go.FAMILY:
+        return go.play(t, s, m, dst)
     return -1
 
 
@@ -74,6 +80,8 @@ def actions(t, s, m, out):
         return chess.actions(t, s, m, out)
     elif f == draughts.FAMILY:
         return draughts.actions(t, s, m, out)
+    elif f == go.FAMILY:
+        return go.actions(t, s, m, out)
     return -1
 
 
@@ -95,6 +103,8 @@ def outcome(t, s, hist, nhist, nlegal):
         return chess.outcome(t, s, hist, nhist, nlegal)
     elif f == draughts.FAMILY:
         return draughts.outcome(t, s, hist, nhist, nlegal)
+    elif f == go.FAMILY:
+        return go.outcome(t, s, hist, nhist, nlegal)
     return -1
 
 
@@ -116,6 +126,8 @@ def evaluate(t, s):
         return chess.evaluate(t, s)
     elif f == draughts.FAMILY:
         return draughts.evaluate(t, s)
+    elif f == go.FAMILY:
+        return go.evaluate(t, s)
     return 0.0
 
 
@@ -137,6 +149,8 @@ def order(t, s, m):
         return chess.order(t, s, m)
     elif f == draughts.FAMILY:
         return draughts.order(t, s, m)
+    elif f == go.FAMILY:
+        return go.order(t, s, m)
     return 0.0
 
 
@@ -158,6 +172,8 @@ def noisy(t, s, m):
         return chess.noisy(t, s, m)
     elif f == draughts.FAMILY:
         return draughts.noisy(t, s, m)
+    elif f == go.FAMILY:
+        return go.noisy(t, s, m)
     return False
 
 
@@ -179,15 +195,28 @@ def repetition(t, s):
         return chess.repetition(t, s)
     elif f == draughts.FAMILY:
         return draughts.repetition(t, s)
+    elif f == go.FAMILY:
+        return go.repetition(t, s)
     return (1 << t.params[P_PLAYERS]) - 1
 
 
 @njit(cache=True)
+def playout_move(t, s, moves, n):
+    """The index of the move a playout plays among the ``n`` legal ``moves`` (the family's
+    playout policy; uniformly random by default)."""
+    f = t.params[P_FAMILY]
+    if f == go.FAMILY:
+        return go.playout_move(t, s, moves, n)
+    return np.random.randint(n)
+
+
+@njit(cache=True)
 def candidates(t, s, moves, n):
-    """The game's ``candidate_moves``: the moves worth searching among the legal
-    ``moves[:n]``, moved to the front in their order; their count (all ``n`` unless the
-    family prunes)."""
+    """The game's ``candidate_moves``: the moves among the ``n`` legal ``moves`` worth
+    searching, written to the front of ``moves``; their number (all of them by default)."""
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.candidates(t, s, moves, n)
+    elif f == go.FAMILY:
+        return go.candidates(t, s, moves, n)
     return n

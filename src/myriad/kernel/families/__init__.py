@@ -17,9 +17,12 @@ A family module provides, compiled by numba:
   the bots' knowledge, equal to the game's ``evaluate``, ``move_heuristic`` and ``is_noisy``;
 * ``repetition(t, s) -> int``: the winners' bits of ``Game.repetition_outcome`` (what a
   search scores a position met again on its line);
-* optionally ``candidates(t, s, moves, n) -> int``: ``Game.candidate_moves`` -- the legal
-  ``moves[:n]`` worth searching, moved to the front in order, their count (a family without
-  it searches all ``n``; dispatched by ``rules.candidates``);
+* ``playout_move(t, s, moves, n) -> int``: the index of the move a playout plays among the
+  ``n`` legal moves (the playout policy, knowledge as data in the tables; uniform by
+  default);
+* ``candidates(t, s, moves, n) -> int``: the game's ``candidate_moves``: the moves worth
+  searching among the ``n`` legal ones, written to the front of ``moves``, their number
+  returned (all of them by default);
 
 and, in Python, ``tables(game) -> Tables | None`` (None: a game it does not cover, or
 covers only in part) and ``prepare(t, s)``, which fills the family's own words of a
@@ -29,3 +32,6 @@ freshly packed state vector.
 #: ``play``'s result bits.
 IRREVERSIBLE = 1
 GAVE_CHECK = 2
+#: The history keeps the board's key (the key without the side to move, ``key ^
+#: side[to_move]``) instead of the state's: Go's superko compares boards.
+BOARD_KEY = 4

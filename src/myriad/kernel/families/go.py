@@ -1,0 +1,910 @@
+"""Kernel family: stones placed on empty points, chains without a liberty taken, suicide
+forbidden, positional superko, passes, area scoring -- Go and Atari Go
+(:class:`myriad.games.go.Go`, over :class:`myriad.core.mechanics.surround.Surround`).
+
+Tables: ``rules[pos]`` the points linked to ``pos`` in :attr:`Surround.neighbours` order,
+padded with -1; ``extra[pos]`` its diagonal points, padded with -1 (true eyes);
+``weights[0]`` the evaluation, move-ordering and candidate weights of :class:`GoWeights`
+(the same numbers the reference reads), ``weights[1]`` the playout policy (see
+:func:`playout_move`), ``weights[2]`` each point's worth by its line (``Go.prior``); ``params``: ``FIRST_CAPTURE``, ``KOMI2`` (twice the komi),
+``MAX_PLIES`` and each player's ``STONE``.  A move is one word: the point, or the board's
+size for a pass.
+
+History: as :meth:`Go.play` keeps it, the history holds the *board* keys of earlier
+positions (the key without the side to move): ``play`` returns :data:`BOARD_KEY`, telling
+the caller to push ``key ^ side[to_move]``.  ``gen`` also recognises full state keys in
+the history (a caller that pushes those still gets superko right).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
+from numba import njit
+
+from myriad.core.game import Game
+from myriad.core.move import CAPTURE, DROP
+from myriad.kernel.families import BOARD_KEY
+from myriad.kernel.layout import (P_COUNTERS, P_FAMILY_PARAMS, P_SIZE, P_VALUES, S_CELLS, S_KEY,
+                                  S_TO_MOVE, Tables, base_tables)
+
+FAMILY = 6
+FIRST_CAPTURE = P_FAMILY_PARAMS
+KOMI2 = P_FAMILY_PARAMS + 1
+MAX_PLIES = P_FAMILY_PARAMS + 2
+STONE = P_FAMILY_PARAMS + 3   # + player: the stone's cell value
+
+# -- counters (myriad.games.go) --
+PASSES, PLIES, CAPTURES = 0, 1, 2   # CAPTURES + player: stones taken by that player
+
+# -- weights[0]: GoWeights; weights[2]: each point's worth by its line (Go.prior) --
+(W_ATARI_MINE, W_ATARI_THEIRS, W_CAPTURE, W_CAPTURE_BONUS, W_SAVE, W_GIVE_ATARI, W_SELF_ATARI, W_CONTACT,
+ W_CANDIDATES, W_ATARI_CANDIDATES, W_ATARI_LIBERTY, W_ATARI_PRESSURE) = range(12)
+# -- weights[1]: the playout policy: a move's priority is the sum of the terms that apply;
+# a playout plays one of the moves of the highest priority, drawn uniformly --
+PO_CAPTURE, PO_SAVE, PO_SELF_ATARI, PO_OWN_EYE, PO_PASS, PO_ATARI = range(6)
+#: The playout policy: captures first, then saving an own chain in atari; never filling
+#: one's own true eye nor putting the new chain in atari without a capture (pass instead).
+PLAYOUT_POLICY = {PO_CAPTURE: 2.0, PO_SAVE: 1.0, PO_SELF_ATARI: -200.0, PO_OWN_EYE: -1000.0, PO_PASS: -100.0,
+                  PO_ATARI: 0.0}
+#: Atari Go's playouts also prefer putting an enemy chain in atari (after captures and
+#: saves): there the first capture wins, and a chain in atari is half taken.
+ATARI_GO_POLICY = {**PLAYOUT_POLICY, PO_ATARI: 0.5}
+
+#: Plies a playout plays before the evaluation scores it, by default (the kernel's MCTS
+#: reads it): Go's playouts run to the end of the game (two passes, or the ply cap).
+PLAYOUT_CUTOFF = 10**6
+#: The kernel MCTS's defaults for Go: RAVE's equivalence parameter (a move is named by its
+#: point, so all-moves-as-first statistics apply) and the exploration constant.
+RAVE = 1000.0
+EXPLORATION = 0.4
+
+
+def tables(game: Game) -> Tables | None:
+    """The tables of a :class:`Go` game (any size, komi, Atari Go, handicap setups)."""
+    from myriad.games.go import Go
+    if type(game) is not Go or game.surround.suicide:
+        return None
+    size = game.topology.size
+    neighbours = np.full((size, 4), -1, np.int64)
+    for pos, near in enumerate(game.surround.neighbours):
+        if len(near) > 4:
+            return None
+        neighbours[pos, :len(near)] = near
+    diagonals = np.full((size, 4), -1, np.int64)
+    for pos, near in enumerate(game.diagonals):
+        diagonals[pos, :len(near)] = near
+    w = game.weights
+    weights = np.zeros((3, max(16, size)), np.float64)
+    weights[0, :12] = (w.atari_mine, w.atari_theirs, w.capture, w.capture_bonus, w.save, w.give_atari,
+                       w.self_atari, w.contact, w.candidates, w.atari_candidates, w.atari_liberty,
+                       w.atari_pressure)
+    weights[2, :size] = game.prior
+    for index, value in (ATARI_GO_POLICY if game.first_capture else PLAYOUT_POLICY).items():
+        weights[1, index] = value
+    params = {FIRST_CAPTURE: int(game.first_capture), KOMI2: int(game.komi * 2), MAX_PLIES: game.max_plies,
+              STONE: game.stones[0], STONE + 1: game.stones[1]}
+    return base_tables(game, FAMILY, move_width=1, max_moves=size + 1, rules=neighbours, extra=diagonals,
+                       weights=weights, family_params=params)
+
+
+def prepare(t: Tables, s: np.ndarray) -> None:
+    """No words of its own."""
+
+
+# -- chains ---------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def chains(t, s, label, colour, libs, start, length, order, stamp):
+    """Label the chains of ``s`` as :meth:`Surround.groups` does (scanning points in order):
+    ``label[pos]`` the chain (-1 empty), ``colour``, ``libs`` (distinct liberties),
+    ``order[start[g]:start[g] + length[g]]`` its stones; ``stamp`` is scratch.  Returns
+    the number of chains."""
+    size = t.params[P_SIZE]
+    nb = t.rules
+    for pos in range(size):
+        label[pos] = -1
+        stamp[pos] = -1
+    g = 0
+    top = 0
+    for pos in range(size):
+        v = s[S_CELLS + pos]
+        if v == 0 or label[pos] >= 0:
+            continue
+        label[pos] = g
+        colour[g] = v
+        start[g] = top
+        order[top] = pos
+        end = top + 1
+        i = top
+        n = 0
+        while i < end:
+            q = order[i]
+            i += 1
+            for k in range(4):
+                r = nb[q, k]
+                if r < 0:
+                    break
+                w = s[S_CELLS + r]
+                if w == 0:
+                    if stamp[r] != g:
+                        stamp[r] = g
+                        n += 1
+                elif w == v and label[r] < 0:
+                    label[r] = g
+                    order[end] = r
+                    end += 1
+        length[g] = end - top
+        libs[g] = n
+        top = end
+        g += 1
+    return g
+
+
+@njit(cache=True)
+def finished(t, s):
+    """Two passes, the ply cap, or (Atari Go) a capture."""
+    p = t.params
+    c = p[P_COUNTERS]
+    if s[c + PASSES] >= 2 or s[c + PLIES] >= p[MAX_PLIES]:
+        return True
+    return p[FIRST_CAPTURE] != 0 and (s[c + CAPTURES] > 0 or s[c + CAPTURES + 1] > 0)
+
+
+#: Words of the bit filter of history keys (a board key is looked for in the history only
+#: when its bit is set).
+FILTER_WORDS = 64
+
+
+@njit(cache=True, inline="always")
+def _remember(seen, key):
+    h = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
+    bit = h >> np.uint64(52)  # 4096 bits
+    seen[bit >> np.uint64(6)] |= np.uint64(1) << (bit & np.uint64(63))
+
+
+@njit(cache=True, inline="always")
+def _maybe(seen, key):
+    h = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
+    bit = h >> np.uint64(52)
+    return (seen[bit >> np.uint64(6)] >> (bit & np.uint64(63))) & np.uint64(1) != np.uint64(0)
+
+
+@njit(cache=True)
+def _repeats(hist, nhist, key, side0, side1):
+    """Whether board key ``key`` is in the history (as a board key, or as a state key
+    with either side to move)."""
+    for i in range(nhist):
+        h = hist[i]
+        if h == key or h == key ^ side0 or h == key ^ side1:
+            return True
+    return False
+
+
+@njit(cache=True)
+def gen(t, s, hist, nhist, moves):
+    p = t.params
+    if finished(t, s):
+        return 0
+    size, values = p[P_SIZE], p[P_VALUES]
+    me = s[S_TO_MOVE]
+    stone = p[STONE + me]
+    work = np.empty((7, size), np.int64)
+    label, colour, libs, start, length, order, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
+    chains(t, s, label, colour, libs, start, length, order, stamp)
+    board = s[S_KEY] ^ t.side[me]
+    side0, side1 = t.side[0], t.side[1]
+    seen = np.zeros(FILTER_WORDS, np.uint64)  # a filter of the history's keys (and of them without a side)
+    for i in range(nhist):
+        _remember(seen, hist[i])
+        _remember(seen, hist[i] ^ side0)
+        _remember(seen, hist[i] ^ side1)
+    nb, zob = t.rules, t.zobrist
+    hits = np.empty(4, np.int64)
+    moves[0, 0] = size
+    n = 1
+    for pos in range(size):
+        if s[S_CELLS + pos] != 0:
+            continue
+        alive = False
+        nhits = 0
+        key = board ^ zob[pos * values + stone]
+        for k in range(4):
+            r = nb[pos, k]
+            if r < 0:
+                break
+            g = label[r]
+            if g < 0:
+                alive = True
+            elif colour[g] == stone:
+                if libs[g] > 1:
+                    alive = True
+            elif libs[g] == 1:
+                new = True
+                for h in range(nhits):
+                    if hits[h] == g:
+                        new = False
+                if new:
+                    hits[nhits] = g
+                    nhits += 1
+                    for i in range(start[g], start[g] + length[g]):
+                        q = order[i]
+                        key ^= zob[q * values + colour[g]]
+        if nhits == 0 and not alive:
+            continue  # suicide
+        if key == board or (_maybe(seen, key) and _repeats(hist, nhist, key, side0, side1)):
+            continue  # superko
+        moves[n, 0] = pos
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _take_if_dead(t, s, pos, key, stack, mark, stamp_value):
+    """Remove the chain on ``pos`` from ``s`` when it has no liberty; returns (stones
+    taken, new key).  ``mark`` holds ``stamp_value`` on visited points."""
+    values = t.params[P_VALUES]
+    v = s[S_CELLS + pos]
+    nb = t.rules
+    stack[0] = pos
+    mark[pos] = stamp_value
+    end = 1
+    i = 0
+    while i < end:
+        q = stack[i]
+        i += 1
+        for k in range(4):
+            r = nb[q, k]
+            if r < 0:
+                break
+            w = s[S_CELLS + r]
+            if w == 0:
+                return 0, key
+            if w == v and mark[r] != stamp_value:
+                mark[r] = stamp_value
+                stack[end] = r
+                end += 1
+    for i in range(end):
+        q = stack[i]
+        key ^= t.zobrist[q * values + v]
+        s[S_CELLS + q] = 0
+    return end, key
+
+
+@njit(cache=True)
+def play(t, s, m, dst):
+    p = t.params
+    size, values = p[P_SIZE], p[P_VALUES]
+    dst[:] = s
+    me = s[S_TO_MOVE]
+    c = p[P_COUNTERS]
+    key = s[S_KEY] ^ t.side[me] ^ t.side[1 - me]
+    pos = m[0]
+    if pos == size:
+        dst[c + PASSES] = s[c + PASSES] + 1
+    else:
+        stone = p[STONE + me]
+        dst[S_CELLS + pos] = stone
+        key ^= t.zobrist[pos * values + stone]
+        stack = np.empty(size, np.int64)
+        mark = np.zeros(size, np.int64)
+        taken = 0
+        for k in range(4):
+            r = t.rules[pos, k]
+            if r < 0:
+                break
+            w = dst[S_CELLS + r]
+            if w != 0 and w != stone:
+                got, key = _take_if_dead(t, dst, r, key, stack, mark, k + 1)
+                taken += got
+        dst[c + PASSES] = 0
+        dst[c + CAPTURES + me] = s[c + CAPTURES + me] + taken
+    dst[c + PLIES] = s[c + PLIES] + 1
+    dst[S_TO_MOVE] = 1 - me
+    dst[S_KEY] = key
+    return BOARD_KEY
+
+
+@njit(cache=True)
+def actions(t, s, m, out):
+    p = t.params
+    size = p[P_SIZE]
+    pos = m[0]
+    if pos == size:
+        return 0
+    me = s[S_TO_MOVE]
+    stone = p[STONE + me]
+    after = s.copy()
+    after[S_CELLS + pos] = stone
+    stack = np.empty(size, np.int64)
+    mark = np.zeros(size, np.int64)
+    for k in range(4):
+        r = t.rules[pos, k]
+        if r < 0:
+            break
+        w = after[S_CELLS + r]
+        if w != 0 and w != stone:
+            _take_if_dead(t, after, r, np.int64(0), stack, mark, k + 1)
+    out[0, 0] = DROP
+    out[0, 1] = pos
+    out[0, 2] = pos
+    out[0, 3] = stone
+    out[0, 4] = 0
+    n = 1
+    for q in range(size):
+        if s[S_CELLS + q] != 0 and after[S_CELLS + q] == 0:
+            out[n, 0] = CAPTURE
+            out[n, 1] = q
+            out[n, 2] = q
+            out[n, 3] = s[S_CELLS + q]
+            out[n, 4] = 0
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def area(t, s):
+    """Black's and White's area: stones plus empty regions reaching one colour only."""
+    p = t.params
+    size = p[P_SIZE]
+    b, w = p[STONE], p[STONE + 1]
+    seen = np.zeros(size, np.bool_)
+    stack = np.empty(size, np.int64)
+    black = 0
+    white = 0
+    for pos in range(size):
+        v = s[S_CELLS + pos]
+        if v == b:
+            black += 1
+            continue
+        if v == w:
+            white += 1
+            continue
+        if seen[pos]:
+            continue
+        seen[pos] = True
+        stack[0] = pos
+        end = 1
+        i = 0
+        reach_b = False
+        reach_w = False
+        while i < end:
+            q = stack[i]
+            i += 1
+            for k in range(4):
+                r = t.rules[q, k]
+                if r < 0:
+                    break
+                x = s[S_CELLS + r]
+                if x == b:
+                    reach_b = True
+                elif x == w:
+                    reach_w = True
+                elif x == 0 and not seen[r]:
+                    seen[r] = True
+                    stack[end] = r
+                    end += 1
+        if reach_b and not reach_w:
+            black += end
+        elif reach_w and not reach_b:
+            white += end
+    return black, white
+
+
+@njit(cache=True)
+def outcome(t, s, hist, nhist, nlegal):
+    if not finished(t, s):
+        return -1
+    p = t.params
+    c = p[P_COUNTERS]
+    if p[FIRST_CAPTURE] != 0 and (s[c + CAPTURES] > 0 or s[c + CAPTURES + 1] > 0):
+        return 1 if s[c + CAPTURES] > 0 else 2
+    black, white = area(t, s)
+    margin2 = 2 * (black - white) - p[KOMI2]
+    if margin2 == 0:
+        return 3
+    return 1 if margin2 > 0 else 2
+
+
+# -- knowledge for bots ---------------------------------------------------------------------------
+
+@njit(cache=True)
+def nearest_area(t, s):
+    """Per player: stones plus empty points nearer (in steps through empty points) to
+    that player's stones (:meth:`Go._nearest_area`)."""
+    p = t.params
+    size = p[P_SIZE]
+    dist = np.full((2, size), size, np.int64)
+    frontier = np.empty(size, np.int64)
+    nxt = np.empty(size, np.int64)
+    for player in range(2):
+        stone = p[STONE + player]
+        nf = 0
+        for pos in range(size):
+            if s[S_CELLS + pos] == stone:
+                dist[player, pos] = 0
+                frontier[nf] = pos
+                nf += 1
+        step = 0
+        while nf > 0:
+            step += 1
+            nn = 0
+            for i in range(nf):
+                q = frontier[i]
+                for k in range(4):
+                    r = t.rules[q, k]
+                    if r < 0:
+                        break
+                    if dist[player, r] > step and s[S_CELLS + r] == 0:
+                        dist[player, r] = step
+                        nxt[nn] = r
+                        nn += 1
+            for i in range(nn):
+                frontier[i] = nxt[i]
+            nf = nn
+    black = 0
+    white = 0
+    for pos in range(size):
+        if dist[0, pos] < dist[1, pos]:
+            black += 1
+        elif dist[1, pos] < dist[0, pos]:
+            white += 1
+    return black, white
+
+
+@njit(cache=True)
+def evaluate(t, s):
+    p = t.params
+    size = p[P_SIZE]
+    me = s[S_TO_MOVE]
+    mine = p[STONE + me]
+    w = t.weights
+    work = np.empty((7, size), np.int64)
+    label, colour, libs, start, length, order, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
+    n = chains(t, s, label, colour, libs, start, length, order, stamp)
+    if p[FIRST_CAPTURE] != 0:
+        # Atari Go: a chain of the opponent's in atari wins; two own ataris on different
+        # points lose; else liberties count (Go._atari_go_value)
+        score = 0.0
+        points = 0
+        first = -1
+        for g in range(n):
+            if colour[g] != mine:
+                if libs[g] == 1:
+                    return 10.0
+                score += 2.0 / libs[g]
+            else:
+                if libs[g] == 1:
+                    lib = _liberty(t, s, order, start[g], length[g])
+                    if points == 0:
+                        first = lib
+                        points = 1
+                    elif lib != first:
+                        points = 2
+                score -= 2.0 / libs[g]
+        if points >= 2:
+            return -10.0
+        return score - 3.0 * points
+    black, white = nearest_area(t, s)
+    komi = p[KOMI2] / 2.0
+    if me == 0:
+        score = float(black - white) - komi
+    else:
+        score = float(white - black) + komi
+    for g in range(n):
+        if libs[g] == 1:
+            if colour[g] != mine:
+                score += w[0, W_ATARI_THEIRS] * length[g]
+            else:
+                score += -w[0, W_ATARI_MINE] * length[g]
+    return score
+
+
+@njit(cache=True)
+def _liberty(t, s, order, first, count):
+    """The first liberty found of the chain ``order[first:first + count]``."""
+    for i in range(first, first + count):
+        q = order[i]
+        for k in range(4):
+            r = t.rules[q, k]
+            if r < 0:
+                break
+            if s[S_CELLS + r] == 0:
+                return r
+    return -1
+
+
+@njit(cache=True)
+def _liberties_after(t, s, label, colour, order, start, length, pos, stone, stamp):
+    """Liberties of the chain a stone on ``pos`` forms, not counting captures
+    (:meth:`Go._liberties_after`); ``stamp`` is scratch, all -1 on entry and exit."""
+    n = 0
+    touched = 0
+    for k in range(4):
+        r = t.rules[pos, k]
+        if r < 0:
+            break
+        g = label[r]
+        if g < 0:
+            if r != pos and stamp[r] < 0:
+                stamp[r] = 1
+                n += 1
+        elif colour[g] == stone:
+            for i in range(start[g], start[g] + length[g]):
+                q = order[i]
+                for j in range(4):
+                    x = t.rules[q, j]
+                    if x < 0:
+                        break
+                    if s[S_CELLS + x] == 0 and x != pos and stamp[x] < 0:
+                        stamp[x] = 1
+                        n += 1
+        touched += 1
+    # reset the stamps
+    for k in range(4):
+        r = t.rules[pos, k]
+        if r < 0:
+            break
+        g = label[r]
+        if g < 0:
+            stamp[r] = -1
+        elif colour[g] == stone:
+            for i in range(start[g], start[g] + length[g]):
+                q = order[i]
+                for j in range(4):
+                    x = t.rules[q, j]
+                    if x < 0:
+                        break
+                    stamp[x] = -1
+    return n
+
+
+@njit(cache=True)
+def _heuristic(t, s, pos, label, colour, libs, start, length, order, stamp):
+    """:meth:`Go.move_heuristics` of the placement on ``pos`` (chains already labelled;
+    ``stamp`` all -1)."""
+    p = t.params
+    w = t.weights
+    me = s[S_TO_MOVE]
+    stone = p[STONE + me]
+    near = np.empty(4, np.int64)
+    nnear = 0
+    nnb = 0
+    for k in range(4):
+        r = t.rules[pos, k]
+        if r < 0:
+            break
+        nnb += 1
+        if label[r] >= 0:
+            near[nnear] = label[r]
+            nnear += 1
+    if nnear == 0:
+        return 0.0
+    taken = 0
+    for i in range(nnear):
+        g = near[i]
+        first = True
+        for j in range(i):
+            if near[j] == g:
+                first = False
+        if first and colour[g] != stone and libs[g] == 1:
+            taken += length[g]
+    score = w[0, W_CONTACT]
+    if taken:
+        score += w[0, W_CAPTURE_BONUS] + w[0, W_CAPTURE] * taken
+    empties = nnb - nnear
+    after = -1
+    for i in range(nnear):
+        g = near[i]
+        first = True
+        for j in range(i):
+            if near[j] == g:
+                first = False
+        if not first:
+            continue
+        n = libs[g]
+        if n > 2:
+            continue
+        if after < 0:
+            after = _liberties_after(t, s, label, colour, order, start, length, pos, stone, stamp) \
+                + (1 if taken else 0)
+        if colour[g] == stone:
+            if n == 1 and after >= 2:
+                score += w[0, W_SAVE] * length[g]
+        elif n == 2 and after >= 2:
+            score += w[0, W_GIVE_ATARI]
+    if empties <= 1 and not taken:
+        if after < 0:
+            after = _liberties_after(t, s, label, colour, order, start, length, pos, stone, stamp)
+        if after <= 1:
+            score += w[0, W_SELF_ATARI]
+    return score
+
+
+@njit(cache=True)
+def order(t, s, m):
+    p = t.params
+    size = p[P_SIZE]
+    if m[0] == size:
+        return 0.0
+    work = np.empty((7, size), np.int64)
+    label, colour, libs, start, length, stones, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
+    chains(t, s, label, colour, libs, start, length, stones, stamp)
+    stamp[:] = -1
+    return _heuristic(t, s, m[0], label, colour, libs, start, length, stones, stamp)
+
+
+@njit(cache=True)
+def noisy(t, s, m):
+    """Whether the move takes stones (:meth:`Game.is_noisy`: it lists a capture)."""
+    p = t.params
+    pos = m[0]
+    if pos == p[P_SIZE]:
+        return False
+    stone = p[STONE + s[S_TO_MOVE]]
+    for k in range(4):
+        r = t.rules[pos, k]
+        if r < 0:
+            break
+        w = s[S_CELLS + r]
+        if w != 0 and w != stone and _liberties_of(t, s, r, 2) == 1:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _liberties_of(t, s, pos, most):
+    """Liberties of the chain on ``pos``, counted up to ``most``."""
+    size = t.params[P_SIZE]
+    v = s[S_CELLS + pos]
+    seen = np.zeros(size, np.bool_)
+    lib = np.zeros(size, np.bool_)
+    stack = np.empty(size, np.int64)
+    stack[0] = pos
+    seen[pos] = True
+    end = 1
+    i = 0
+    n = 0
+    while i < end:
+        q = stack[i]
+        i += 1
+        for k in range(4):
+            r = t.rules[q, k]
+            if r < 0:
+                break
+            w = s[S_CELLS + r]
+            if w == 0:
+                if not lib[r]:
+                    lib[r] = True
+                    n += 1
+                    if n >= most:
+                        return n
+            elif w == v and not seen[r]:
+                seen[r] = True
+                stack[end] = r
+                end += 1
+    return n
+
+
+@njit(cache=True)
+def repetition(t, s):
+    return 3  # Game.repetition_outcome: a draw (superko keeps positions from repeating)
+
+
+# -- playouts -------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def _own_eye(t, s, pos, me):
+    """Whether the empty ``pos`` is a true eye of ``me`` (:meth:`Go.is_own_eye`)."""
+    p = t.params
+    stone = p[STONE + me]
+    enemy = p[STONE + 1 - me]
+    for k in range(4):
+        r = t.rules[pos, k]
+        if r < 0:
+            break
+        if s[S_CELLS + r] != stone:
+            return False
+    bad = 0
+    nd = 0
+    for k in range(4):
+        d = t.extra[pos, k]
+        if d < 0:
+            break
+        nd += 1
+        if s[S_CELLS + d] == enemy:
+            bad += 1
+    return bad == 0 if nd < 4 else bad <= 1
+
+
+@njit(cache=True)
+def playout_move(t, s, moves, n):
+    """The playout policy of ``weights[1]``: each legal move's priority is the sum of its
+    terms (a capture, saving an own chain in atari, a self-atari that takes nothing,
+    filling an own true eye, putting an enemy chain in atari; pass has its own); one of
+    the moves of the highest priority is drawn uniformly.  Returns its index in ``moves``."""
+    p = t.params
+    size = p[P_SIZE]
+    w = t.weights
+    me = s[S_TO_MOVE]
+    stone = p[STONE + me]
+    work = np.empty((7, size), np.int64)
+    label, colour, libs, start, length, stones, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
+    chains(t, s, label, colour, libs, start, length, stones, stamp)
+    stamp[:] = -1
+    best = -1e300
+    top = np.empty(n, np.int64)  # the moves of the best priority so far
+    ties = 0
+    for i in range(n):
+        pos = moves[i, 0]
+        if pos == size:
+            value = w[1, PO_PASS]
+        else:
+            value = 0.0
+            captures = False
+            saves = False
+            empties = 0
+            own = 0
+            nnb = 0
+            roomy = False  # an own chain next to it keeps two liberties besides this point
+            ataris = False  # an enemy chain next to it has two liberties
+            for k in range(4):
+                r = t.rules[pos, k]
+                if r < 0:
+                    break
+                nnb += 1
+                g = label[r]
+                if g < 0:
+                    empties += 1
+                elif colour[g] == stone:
+                    own += 1
+                    if libs[g] == 1:
+                        saves = True
+                    elif libs[g] >= 3:
+                        roomy = True
+                elif libs[g] == 1:
+                    captures = True
+                elif libs[g] == 2:
+                    ataris = True
+            if captures:
+                value += w[1, PO_CAPTURE]
+            elif own == nnb and _own_eye(t, s, pos, me):
+                value += w[1, PO_OWN_EYE]
+            elif empties <= 1 or saves:
+                after = 2 if empties >= 2 or roomy else \
+                    _liberties_after(t, s, label, colour, stones, start, length, pos, stone, stamp)
+                if after <= 1:
+                    value += w[1, PO_SELF_ATARI]
+                elif saves:
+                    value += w[1, PO_SAVE]
+                elif ataris:
+                    value += w[1, PO_ATARI]
+            elif ataris:
+                value += w[1, PO_ATARI]
+        if value > best:
+            best = value
+            ties = 0
+        if value == best:
+            top[ties] = i
+            ties += 1
+    return top[np.random.randint(ties)]
+
+
+@njit(cache=True)
+def candidates(t, s, moves, n):
+    """:meth:`Go.candidate_moves`: the legal ``moves[:n]`` except those filling an own
+    true eye or putting the new chain in atari without a capture, the best
+    ``candidates`` of them by a quick look, then pass when nothing else is left or the
+    opponent just passed; Atari Go ranks by liberties and forces a capture or the one
+    saving move (its ladder reading is left out).  Written to the front of ``moves``;
+    returns their number."""
+    p = t.params
+    size = p[P_SIZE]
+    w = t.weights
+    me = s[S_TO_MOVE]
+    stone = p[STONE + me]
+    atari = p[FIRST_CAPTURE] != 0
+    work = np.empty((7, size), np.int64)
+    label, colour, libs, start, length, stones, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
+    chains(t, s, label, colour, libs, start, length, stones, stamp)
+    stamp[:] = -1
+    kept = np.empty(n, np.int64)       # moves kept, as points
+    values = np.empty(n, np.float64)
+    captures = np.zeros(n, np.bool_)
+    m = 0
+    near = np.empty(4, np.int64)
+    for i in range(n):
+        pos = moves[i, 0]
+        if pos == size:
+            continue
+        value = w[2, pos]
+        empties = 0
+        own = 0
+        nnb = 0
+        nnear = 0
+        taken = False
+        for k in range(4):
+            r = t.rules[pos, k]
+            if r < 0:
+                break
+            nnb += 1
+            g = label[r]
+            if g < 0:
+                empties += 1
+                continue
+            near[nnear] = g
+            nnear += 1
+            value += w[0, W_CONTACT]
+            if colour[g] == stone:
+                own += 1
+                if libs[g] == 1:
+                    value += w[0, W_SAVE]
+            else:
+                if libs[g] == 2:
+                    value += w[0, W_GIVE_ATARI]
+                elif libs[g] == 1:
+                    taken = True
+        if taken:
+            count = 0
+            for a in range(nnear):
+                g = near[a]
+                fresh = True
+                for b in range(a):
+                    if near[b] == g:
+                        fresh = False
+                if fresh and colour[g] != stone and libs[g] == 1:
+                    count += length[g]
+            value += w[0, W_CAPTURE_BONUS] + w[0, W_CAPTURE] * count
+        elif empties <= 1:
+            if own == nnb and _own_eye(t, s, pos, me):
+                continue
+            if _liberties_after(t, s, label, colour, stones, start, length, pos, stone, stamp) <= 1:
+                continue
+        if atari:
+            value = w[2, pos] + w[0, W_ATARI_LIBERTY] * _liberties_after(
+                t, s, label, colour, stones, start, length, pos, stone, stamp)
+            for a in range(nnear):
+                g = near[a]
+                fresh = True
+                for b in range(a):
+                    if near[b] == g:
+                        fresh = False
+                if fresh and colour[g] != stone:
+                    value += w[0, W_ATARI_PRESSURE] / libs[g]
+        kept[m] = pos
+        values[m] = value
+        captures[m] = taken
+        m += 1
+    if atari and m > 0:
+        forced = -1
+        for i in range(m):  # a capture wins
+            if captures[i]:
+                forced = kept[i]
+                break
+        if forced < 0:  # the one point saving own chains in atari
+            point = -1
+            several = False
+            for pos in range(size):
+                g = label[pos]
+                if g >= 0 and colour[g] == stone and libs[g] == 1 and stones[start[g]] == pos:
+                    lib = _liberty(t, s, stones, start[g], length[g])
+                    if point < 0:
+                        point = lib
+                    elif lib != point:
+                        several = True
+            if point >= 0 and not several:
+                for i in range(m):
+                    if kept[i] == point:
+                        forced = point
+        if forced >= 0:
+            moves[0, 0] = forced
+            return 1
+    cap = int(w[0, W_ATARI_CANDIDATES] if atari else w[0, W_CANDIDATES])
+    ranked = np.argsort(-values[:m], kind="mergesort")  # stable: ties keep the order of the moves
+    out = min(m, cap)
+    for i in range(out):
+        moves[i, 0] = kept[ranked[i]]
+    if out == 0 or s[p[P_COUNTERS] + PASSES] > 0:
+        moves[out, 0] = size
+        out += 1
+    return out

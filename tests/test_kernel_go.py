@@ -1,0 +1,234 @@
+"""The Go family on the kernel (``myriad.kernel.families.go``) against the reference
+``Go`` game, and the kernel's MCTS (``myriad.kernel.mcts``) behind the ``mcts`` bot."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from myriad.ai.bot import BotSpecError
+from myriad.ai.mcts import MCTS, same_candidates
+from myriad.core.game import Game, perft
+from myriad.core.state import State
+from myriad.games import game_ids, get_game
+from myriad.games.go import Go
+from myriad.kernel import mcts as kmcts
+from myriad.kernel import rules
+from myriad.kernel.engine import Kernel
+from myriad.kernel.layout import P_MAX_MOVES
+from myriad.kernel.registry import kernel_for
+
+
+def kernel(game: Game) -> Kernel:
+    found = kernel_for(game)
+    assert found is not None, f"{game.id} has no kernel"
+    return found
+
+
+def winners_bits(game: Game, state: State) -> int:
+    """The reference outcome as the kernel's winners' bits (-1 while the game goes on)."""
+    outcome = game.outcome(state)
+    if outcome is None:
+        return -1
+    best = max(outcome.scores)
+    return sum(1 << p for p, score in enumerate(outcome.scores) if score == best)
+
+
+def agree(game: Game, k: Kernel, state: State, rng: random.Random, plays: int = 3) -> None:
+    """Both engines agree on ``state``: legal moves, outcome, evaluation, each move's
+    heuristic and noise, and the states after a few moves (every field, key and history)."""
+    ref = game.legal_moves(state)
+    mine = k.legal_moves(state)
+    assert len(mine) == len(ref) and set(mine) == set(ref), game.format_position(state)
+    assert k.winners(state) == winners_bits(game, state)
+    assert k.evaluate(state) == pytest.approx(game.evaluate(state), abs=1e-9)
+    s, rows, count = k.move_rows(state)
+    for i in range(count):
+        move = k.to_move(s, rows[i])
+        assert float(rules.order(k.tables, s, rows[i])) == pytest.approx(game.move_heuristic(state, move), abs=1e-9)
+        assert bool(rules.noisy(k.tables, s, rows[i])) == game.is_noisy(state, move)
+    for move in rng.sample(ref, min(plays, len(ref))):
+        a, b = game.play(state, move), k.play(state, move)
+        assert (a.cells, a.to_move, a.flags, a.counters, a.hands, a.key, a.history) == \
+            (b.cells, b.to_move, b.flags, b.counters, b.hands, b.key, b.history)
+        assert b.key == game.recomputed_key(b)
+
+
+@pytest.mark.parametrize("game_id,setup,plies", [("go9", "start", 150), ("atarigo", "start", 80),
+                                                 ("go9", "handicap4", 40), ("go13", "start", 30)])
+def test_random_games_agree(game_id: str, setup: str, plies: int) -> None:
+    """Random games (passes rarer, so that boards fill and chains are taken): both engines
+    agree at every ply, until the game ends."""
+    game = get_game(game_id)
+    k = kernel(game)
+    rng = random.Random(21)
+    state = game.initial_state(setup)
+    captures = 0
+    for _ in range(plies):
+        agree(game, k, state, rng)
+        moves = game.legal_moves(state)
+        if not moves:
+            break
+        placements = [m for m in moves if m] or moves
+        move = rng.choice(placements if rng.random() < 0.97 else moves)
+        captures += len(move) > 1
+        state = game.play(state, move)
+    agree(game, k, state, rng)
+    if plies >= 80:
+        assert captures > 0  # the long games took stones: captures were compared
+
+
+def test_two_passes_score_as_the_reference() -> None:
+    """Two passes end the game; the kernel's winners are the area score's, with a draw
+    (jigo) under an integer komi and White's win under a half point."""
+    rng = random.Random(3)
+    for komi, bits in ((0.0, 3), (0.5, 2), (6.0, None)):
+        game = Go(5, komi)
+        k = kernel(game)
+        state = game.initial_state()
+        for _ in range(10 if komi == 6.0 else 0):
+            state = game.play(state, rng.choice([m for m in game.legal_moves(state) if m]))
+        for _ in range(2):
+            assert k.winners(state) == -1
+            state = k.play(state, game.legal_moves(state)[0])  # pass
+        assert game.outcome(state) is not None
+        assert k.winners(state) == winners_bits(game, state)
+        if bits is not None:
+            assert k.winners(state) == bits
+        assert k.legal_moves(state) == []
+
+
+def test_superko_forbids_retaking_the_ko() -> None:
+    """Black takes the ko; White's retake would recreate the board before: legal in the
+    position read from text (no history), forbidden after the capture (history), whether
+    the history holds board keys (as ``Go.play`` keeps it) or state keys."""
+    game = Go(5, 0.5)
+    k = kernel(game)
+    before = game.parse_position("5/1XO2/XO1O1/1XO2/5 b 0 0 0 0")
+    take = game.parse_move(before, "C3")
+    assert len(take) == 2  # the drop and B3's capture
+    after = k.play(before, take)
+    assert after == game.play(before, take) and after.history == game.play(before, take).history
+    retake = "B3"
+    assert retake not in {game.format_move(after, m) for m in k.legal_moves(after)}
+    assert retake not in {game.format_move(after, m) for m in game.legal_moves(after)}
+    fresh = game.parse_position(game.format_position(after))
+    assert retake in {game.format_move(fresh, m) for m in k.legal_moves(fresh)}
+    # the same history as state keys: still forbidden
+    s = k.pack(after)
+    hist = np.array([before.key - (1 << 64) if before.key >> 63 else before.key], np.int64)
+    moves = k.move_buffer()
+    count = rules.gen(k.tables, s, hist, 1, moves)
+    assert game.topology.names.index(retake) not in moves[:count, 0].tolist()
+    assert count == len(game.legal_moves(after))
+
+
+@pytest.mark.parametrize("game,text,depth", [
+    (Go(5, 0.5), None, 3),
+    (get_game("atarigo"), "9/9/9/2XO5/2OX5/9/9/9/9 b 0 0 0 4", 2),
+    (Go(5, 0.5), "5/1XO2/XO1O1/1XO2/5 b 0 0 0 0", 3)])
+def test_perft_matches_the_reference(game: Go, text: str | None, depth: int) -> None:
+    """Kernel perft (one compiled call) equals the reference's."""
+    k = kernel(game)
+    state = game.parse_position(text) if text else game.initial_state()
+    assert k.perft(state, depth) == perft(game, state, depth)
+
+
+def test_playout_policy_keeps_own_eyes_and_takes() -> None:
+    """The playout policy (weights[1]) takes a chain in atari, and never fills its own
+    true eye while another move is left."""
+    game = get_game("go9")
+    k = kernel(game)
+    capture = game.parse_position("9/9/9/1XXX5/XOOOX4/1XX6/9/9/9 b 0 0 0 10")
+    s, rows, count = k.move_rows(capture)
+    np.random.seed(1)
+    picked = {game.format_move(capture, k.to_move(s, rows[rules.playout_move(k.tables, s, rows, count)]))
+              for _ in range(20)}
+    assert picked == {"D4"}
+    eye = game.parse_position("X1X6/XXX6/9/9/9/9/9/9/9 b 0 0 0 10")
+    s, rows, count = k.move_rows(eye)
+    picked = {game.format_move(eye, k.to_move(s, rows[rules.playout_move(k.tables, s, rows, count)]))
+              for _ in range(200)}
+    assert "B9" not in picked and "pass" not in picked and len(picked) > 20
+
+
+@pytest.mark.parametrize("game_id,text,best", [
+    # White's five stones on row 6 have one liberty, E5: E5 takes them; E4 and F5 kill them
+    # too (White's E5 would then have one liberty); White's nine on row 3 balance the board
+    ("go9", "9/9/XXXXXX3/OOOOOX3/XXXX5/9/OOOOOOOOO/9/9 b 0 0 0 20", {"E5", "E4", "F5"}),
+    ("atarigo", "9/9/9/9/3XOX3/3OX4/9/9/9 b 0 0 0 5", {"E6"})])
+def test_kernel_mcts_takes_the_chain(game_id: str, text: str, best: set[str]) -> None:
+    """A few hundred kernel iterations find the capture (in Atari Go it wins at once)."""
+    game = get_game(game_id)
+    state = game.parse_position(text)
+    for seed in range(3):
+        bot = MCTS(game, playouts=400, seed=seed, engine="kernel")
+        decision = bot.choose(state)
+        assert decision.info["engine"] == "kernel" and decision.info["nodes"] == 400
+        assert game.format_move(state, decision.move) in best
+
+
+def test_search_backs_up_by_the_player_who_moved() -> None:
+    """Iteration budget honoured; the root's chosen child is scored for the side to move
+    (a sure capture scores near 1 for Black, and for White in the mirrored position)."""
+    game = get_game("atarigo")
+    for text in ("9/9/9/9/3XOX3/3OX4/9/9/9 b 0 0 0 5", "9/9/9/9/3OXO3/3XO4/9/9/9 w 0 0 0 5"):
+        state = game.parse_position(text)
+        k = kernel(game)
+        pv = np.empty((8, 1), np.int64)
+        stats = np.zeros(kmcts.STATS)
+        hist = k.history(state)
+        length = kmcts.search(k.tables, k.pack(state), hist, len(hist), 300, 0.0, 1.4, 10**6, 0.0, 7,
+                              kmcts.new_tree(20000, 1), pv, stats, 0.0)
+        assert length >= 1 and stats[kmcts.ST_ITERATIONS] == 300
+        assert stats[kmcts.ST_WINS] / stats[kmcts.ST_VISITS] > 0.9
+
+
+def test_mcts_engines_play_legal_moves_in_every_kernel_game() -> None:
+    """For every registered game with a kernel, the mcts bot on each engine plays legal
+    moves (from the start and after a few random plies), and by default runs on the kernel
+    where the kernel searches the game's candidate moves; engine=kernel is refused where
+    there is no kernel."""
+    rng = random.Random(8)
+    on_kernel = 0
+    refused = 0
+    for game_id in game_ids():
+        game = get_game(game_id)
+        if kernel_for(game) is None:
+            if not game.chance and not game.hidden_information and game.players == 2 and refused < 2:
+                with pytest.raises(BotSpecError, match="no kernel"):
+                    MCTS(game, engine="kernel")
+                refused += 1
+            continue
+        on_kernel += 1
+        default = MCTS(game, playouts=5, seed=1)
+        assert (default.kernel is not None) == same_candidates(kernel(game), game)
+        for engine in ("kernel", "reference"):
+            bot = MCTS(game, playouts=30, seed=1, engine=engine)
+            state = game.initial_state()
+            for _ in range(4):
+                moves = game.legal_moves(state)
+                if not moves or game.outcome(state) is not None:
+                    break
+                decision = bot.choose(state)
+                assert decision.move in moves, (game_id, engine)
+                assert ("engine" in decision.info) == (engine == "kernel")
+                state = game.play(state, rng.choice(moves))
+    assert on_kernel >= 4  # Go's four games at least
+    assert refused > 0
+
+
+def test_kernel_tree_stays_within_the_hash() -> None:
+    """The kernel's tree is sized from ``hash`` (64 MB by default): its arrays fit the
+    budget, and a search that fills them still plays a legal move."""
+    game = get_game("go9")
+    bot = MCTS(game, playouts=2000, seed=1, hash=0.0625, engine="kernel")
+    state = game.initial_state()
+    decision = bot.choose(state)
+    tree = bot.tree
+    assert isinstance(tree, kmcts.Tree)
+    assert sum(array.nbytes for array in tree) <= 0.0625 * 2**20
+    assert bot.kernel is not None
+    assert tree.first.shape[0] > int(bot.kernel.tables.params[P_MAX_MOVES])  # a root's children fit
+    assert decision.move in game.legal_moves(state) and decision.info["nodes"] == 2000
