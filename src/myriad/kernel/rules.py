@@ -7,7 +7,7 @@ from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, 
 from numba import njit
 
 from myriad.kernel.families import inarow
-from myriad.kernel.layout import P_FAMILY, P_PLAYERS
+from myriad.kernel.layout import P_FAMILY, P_FORCED_CAPTURES, P_PLAYERS
 
 #: The family modules, by family number.
 FAMILIES = {inarow.FAMILY: inarow}
@@ -83,3 +83,36 @@ def repetition(t, s):
     if f == inarow.FAMILY:
         return inarow.repetition(t, s)
     return (1 << t.params[P_PLAYERS]) - 1
+
+
+# -- the search's hooks: a family that reproduces a game's own ``candidate_moves``,
+# ``noisy_moves`` or ``may_stand_pat`` adds a branch here and names the method in its
+# ``SEARCH_HOOKS``; without one, the default is the reference's base ``Game``'s.
+
+
+@njit(cache=True)
+def candidates(t, s, moves, n):
+    """The game's ``candidate_moves``: the moves worth searching, kept in order at the top
+    of ``moves[:n]``; their count (default: all ``n``)."""
+    return n
+
+
+@njit(cache=True)
+def noisy_moves(t, s, hist, nhist, moves):
+    """The game's ``noisy_moves`` as rows of ``moves``, their count (default: the legal
+    moves that ``noisy`` says are, in the order ``gen`` lists them)."""
+    n = gen(t, s, hist, nhist, moves)
+    k = 0
+    for i in range(n):
+        if noisy(t, s, moves[i]):
+            if k != i:
+                moves[k] = moves[i]
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def stand_pat(t, s):
+    """The game's ``may_stand_pat``: whether quiescence may stop at the static evaluation
+    (default: unless captures are forced)."""
+    return t.params[P_FORCED_CAPTURES] == 0
