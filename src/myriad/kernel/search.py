@@ -73,13 +73,19 @@ CFG = 8
 
 NEGAMAX, PVS = 0, 1
 
+# -- quiescence's frames (rows of ``Work.frames``) and phases -------------------------------
+F_ALPHA, F_BETA, F_BEST, F_COUNT, F_NEXT, F_SAME = range(6)
+# -- the search's frames (rows of ``Work.nodes``)
+N_DEPTH, N_ALPHA, N_BETA, N_ALPHA0, N_BEST, N_BEST_I, N_COUNT, N_NEXT, N_SAME, N_MODE = range(10)
+OPEN, NEXT, RETURN = 0, 1, 2
+
 
 class Work(NamedTuple):
     """A search's preallocated arrays, kept between searches by a :class:`Searcher`."""
 
     states: np.ndarray     # (MAX_PLY + 1, width) the state vector at each ply
     moves: np.ndarray      # (MAX_PLY, max_moves, move_width) each ply's moves
-    index: np.ndarray      # (MAX_PLY, max_moves) each ply's moves in search order
+    ranks: np.ndarray      # (MAX_PLY, max_moves) each ply's moves in search order
     values: np.ndarray     # (max_moves,) scratch: ordering keys
     keys: np.ndarray       # the keys of the positions before each ply (repetitions)
     kbase: np.ndarray      # (MAX_PLY + 1,) where each ply's keys start in ``keys``
@@ -93,9 +99,12 @@ class Work(NamedTuple):
     line: np.ndarray       # (MAX_DEPTH, move_width) the principal variation's moves
     line_states: np.ndarray  # (MAX_DEPTH, width) the positions they are played in
     iterations: np.ndarray  # (MAX_DEPTH, 3) finished iterations: depth, nodes, score
+    frames: np.ndarray     # (6, MAX_PLY + 1) quiescence's stack: window, best, moves, next, same side
+    nodes: np.ndarray      # (10, MAX_PLY + 1) the search's stack: depth, window, best, moves, ...
     ctl: np.ndarray        # (CTL,) the control words
     cfg: np.ndarray        # (CFG,) the configuration
-    clock: np.ndarray      # (2,) float: the deadline (perf_counter; inf: none), seconds taken
+    clock: np.ndarray      # (2 + MAX_DEPTH,) float: the deadline (perf_counter; inf: none), the
+    #                        start, then when each finished iteration ended
 
 
 def tt_entries(budget: int, limit: int | None = None) -> int:
@@ -120,7 +129,8 @@ def make_work(tables: Tables, tt_bytes: int, tt_limit: int | None = None, histor
                 np.zeros(HISTORY_SIZE, np.int64), np.zeros((tt_entries(tt_bytes, tt_limit), TT_WORDS), np.int64),
                 np.zeros((MAX_ACTIONS, 5), np.int64), np.zeros(mw, np.int64), np.zeros((MAX_DEPTH, mw), np.int64),
                 np.zeros((MAX_DEPTH, width), np.int64), np.zeros((MAX_DEPTH, 3), np.int64),
-                np.zeros(CTL, np.int64), np.zeros(CFG, np.int64), np.zeros(2, np.float64))
+                np.zeros((6, MAX_PLY + 1), np.int64), np.zeros((10, MAX_PLY + 1), np.int64),
+                np.zeros(CTL, np.int64), np.zeros(CFG, np.int64), np.zeros(2 + MAX_DEPTH, np.float64))
 
 
 # -- compiled ---------------------------------------------------------------------------------
@@ -272,7 +282,7 @@ def tick(w):
 
 @njit(cache=True)
 def sort_moves(t, w, ply, n, first, with_memory):
-    """Order ``w.moves[ply, :n]`` into ``w.index[ply]``: the move whose word 0 is
+    """Order ``w.moves[ply, :n]`` into ``w.ranks[ply]``: the move whose word 0 is
     ``first`` (-1: none), then by the game's ``order`` times 1e6 plus the history count,
     a killer of the ply adding 5e5 (``AlphaBeta._order``); ties keep the generated order."""
     s = w.states[ply]
@@ -301,7 +311,7 @@ def sort_moves(t, w, ply, n, first, with_memory):
             first = -2  # only the first such move
         vals[i] = -v
     idx = np.argsort(vals[:n], kind="mergesort")
-    w.index[ply, :n] = idx
+    w.ranks[ply, :n] = idx
 
 
 @njit(cache=True)
@@ -325,46 +335,76 @@ def push_keys(w, ply, bits):
 
 
 @njit(cache=True)
-def quiesce(t, w, ply, alpha, beta, qdepth):
-    """``AlphaBeta._quiesce``: the noisy moves only, standing pat where the game allows."""
-    s = w.states[ply]
-    stand = np.int64(evaluate(t, s))
-    if qdepth >= w.cfg[G_QDEPTH] or ply >= MAX_PLY - 1:
-        return stand
-    n = noisy_moves(t, s, w.keys[w.kbase[ply]:], w.nkeys[ply], w.moves[ply])
-    if n <= 0:
-        return stand
-    if stand_pat(t, s):
-        if stand >= beta:
-            return stand
-        alpha = max(alpha, stand)
-        best = stand
-    else:
-        best = -INF
-    if n > 1:
-        sort_moves(t, w, ply, n, -1, False)
-    else:
-        w.index[ply, 0] = 0
-    mover = s[S_TO_MOVE]
-    child = w.states[ply + 1]
-    for j in range(n):
-        if tick(w):
-            return 0
-        bits = play(t, s, w.moves[ply, w.index[ply, j]], child)
-        push_keys(w, ply, bits)
-        if child[S_TO_MOVE] == mover:
-            score = quiesce(t, w, ply + 1, alpha, beta, qdepth + 1)
-        else:
-            score = -quiesce(t, w, ply + 1, -beta, -alpha, qdepth + 1)
-        if w.ctl[C_STOP]:
-            return 0
-        if score > best:
-            best = score
-            if score > alpha:
-                alpha = score
-                if alpha >= beta:
-                    break
-    return best
+def quiesce(t, w, ply0, alpha, beta):
+    """``AlphaBeta._quiesce`` of the position at ``ply0``: the noisy moves only, standing
+    pat where the game allows.  A loop over a stack of frames (``w.frames``), not a
+    recursion: numba's cache cannot load a recursive function that calls another one."""
+    f = w.frames
+    ply = ply0
+    f[F_ALPHA, ply] = alpha
+    f[F_BETA, ply] = beta
+    phase = OPEN
+    result = np.int64(0)
+    while True:
+        if phase == OPEN:
+            s = w.states[ply]
+            stand = np.int64(evaluate(t, s))
+            result = stand
+            phase = RETURN
+            if ply - ply0 < w.cfg[G_QDEPTH] and ply < MAX_PLY - 1:
+                n = noisy_moves(t, s, w.keys[w.kbase[ply]:], w.nkeys[ply], w.moves[ply])
+                if n > 0:
+                    phase = NEXT
+                    f[F_BEST, ply] = -INF
+                    if stand_pat(t, s):
+                        if stand >= f[F_BETA, ply]:
+                            phase = RETURN
+                        else:
+                            f[F_ALPHA, ply] = max(f[F_ALPHA, ply], stand)
+                            f[F_BEST, ply] = stand
+                    if phase == NEXT:
+                        f[F_COUNT, ply] = n
+                        f[F_NEXT, ply] = 0
+                        if n > 1:
+                            sort_moves(t, w, ply, n, -1, False)
+                        else:
+                            w.ranks[ply, 0] = 0
+        elif phase == NEXT:
+            j = f[F_NEXT, ply]
+            if j >= f[F_COUNT, ply]:
+                result = f[F_BEST, ply]
+                phase = RETURN
+            else:
+                if tick(w):
+                    return 0
+                f[F_NEXT, ply] = j + 1
+                s = w.states[ply]
+                child = w.states[ply + 1]
+                bits = play(t, s, w.moves[ply, w.ranks[ply, j]], child)
+                push_keys(w, ply, bits)
+                if child[S_TO_MOVE] == s[S_TO_MOVE]:
+                    f[F_SAME, ply] = 1
+                    f[F_ALPHA, ply + 1] = f[F_ALPHA, ply]
+                    f[F_BETA, ply + 1] = f[F_BETA, ply]
+                else:
+                    f[F_SAME, ply] = 0
+                    f[F_ALPHA, ply + 1] = -f[F_BETA, ply]
+                    f[F_BETA, ply + 1] = -f[F_ALPHA, ply]
+                ply += 1
+                phase = OPEN
+        else:  # RETURN: ``result`` is the value of the frame at ``ply``
+            if ply == ply0:
+                return result
+            ply -= 1
+            score = result if f[F_SAME, ply] else -result
+            phase = NEXT
+            if score > f[F_BEST, ply]:
+                f[F_BEST, ply] = score
+                if score > f[F_ALPHA, ply]:
+                    f[F_ALPHA, ply] = score
+                    if score >= f[F_BETA, ply]:
+                        result = score
+                        phase = RETURN
 
 
 @njit(cache=True)
@@ -379,84 +419,142 @@ def repeated(w, ply):
 
 
 @njit(cache=True)
-def node(t, w, ply, depth, alpha, beta):
-    """``AlphaBeta._search`` of the position at ``ply``: its value for the side to move,
-    an upper bound when ``<= alpha``, a lower bound when ``>= beta``."""
-    if tick(w):
-        return 0
-    s = w.states[ply]
-    me = s[S_TO_MOVE]
-    if ply and w.nkeys[ply] and repeated(w, ply):
-        return terminal(repetition(t, s), me, ply)
-    alpha_start = alpha
-    key = s[S_KEY]
-    row = tt_find(w, key)
-    tt_move = -1
-    if row >= 0:
-        tt_move = w.tt[row, 4]
-        if w.tt[row, 1] >= depth:
-            lower, upper = from_table(w.tt[row, 2], ply), from_table(w.tt[row, 3], ply)
-            if lower >= beta or lower == upper:
-                return lower
-            if upper <= alpha:
-                return upper
-    moves = w.moves[ply]
-    hist = w.keys[w.kbase[ply]:]
-    n = gen(t, s, hist, w.nkeys[ply], moves)
-    bits = outcome(t, s, hist, w.nkeys[ply], n)
-    if bits >= 0:
-        return terminal(bits, me, ply)
-    if depth <= 0 or ply >= MAX_PLY - 1:
-        return quiesce(t, w, ply, alpha, beta, 0)
-    n = candidates(t, s, moves, n)
-    sort_moves(t, w, ply, n, tt_move, True)
-    cap = w.cfg[G_CAP]
-    if cap > 0 and n > cap:
-        n = cap
-    best = -INF
-    best_i = w.index[ply, 0]
+def node(t, w, ply0, depth, alpha, beta):
+    """``AlphaBeta._search`` of the position at ``ply0``: its value for the side to move,
+    an upper bound when ``<= alpha``, a lower bound when ``>= beta``.  A loop over a stack
+    of frames (``w.nodes``), as :func:`quiesce`."""
+    f = w.nodes
     pvs = w.cfg[G_ALGO] == PVS
-    child = w.states[ply + 1]
-    for j in range(n):
-        i = w.index[ply, j]
-        bits = play(t, s, moves[i], child)
-        push_keys(w, ply, bits)
-        same = child[S_TO_MOVE] == me
-        if pvs and j > 0:
-            if same:
-                score = node(t, w, ply + 1, depth - 1, alpha, alpha + 1)
-            else:
-                score = -node(t, w, ply + 1, depth - 1, -alpha - 1, -alpha)
-            if w.ctl[C_STOP]:
+    ply = ply0
+    f[N_DEPTH, ply] = depth
+    f[N_ALPHA, ply] = alpha
+    f[N_BETA, ply] = beta
+    phase = OPEN
+    result = np.int64(0)
+    while True:
+        if phase == OPEN:
+            if tick(w):
                 return 0
-            if alpha < score < beta:
-                if same:
-                    score = node(t, w, ply + 1, depth - 1, score, beta)
-                else:
-                    score = -node(t, w, ply + 1, depth - 1, -beta, -score)
-        else:
-            if same:
-                score = node(t, w, ply + 1, depth - 1, alpha, beta)
+            s = w.states[ply]
+            me = s[S_TO_MOVE]
+            phase = RETURN
+            depth = f[N_DEPTH, ply]
+            alpha = f[N_ALPHA, ply]
+            beta = f[N_BETA, ply]
+            if ply and w.nkeys[ply] and repeated(w, ply):
+                result = terminal(repetition(t, s), me, ply)
+                continue
+            row = tt_find(w, s[S_KEY])
+            tt_move = -1
+            if row >= 0:
+                tt_move = w.tt[row, 4]
+                if w.tt[row, 1] >= depth:
+                    lower, upper = from_table(w.tt[row, 2], ply), from_table(w.tt[row, 3], ply)
+                    if lower >= beta or lower == upper:
+                        result = lower
+                        continue
+                    if upper <= alpha:
+                        result = upper
+                        continue
+            moves = w.moves[ply]
+            hist = w.keys[w.kbase[ply]:]
+            n = gen(t, s, hist, w.nkeys[ply], moves)
+            bits = outcome(t, s, hist, w.nkeys[ply], n)
+            if bits >= 0:
+                result = terminal(bits, me, ply)
+                continue
+            if depth <= 0 or ply >= MAX_PLY - 1:
+                result = quiesce(t, w, ply, alpha, beta)
+                if w.ctl[C_STOP]:
+                    return 0
+                continue
+            n = candidates(t, s, moves, n)
+            sort_moves(t, w, ply, n, tt_move, True)
+            cap = w.cfg[G_CAP]
+            if cap > 0 and n > cap:
+                n = cap
+            f[N_ALPHA0, ply] = alpha
+            f[N_BEST, ply] = -INF
+            f[N_BEST_I, ply] = w.ranks[ply, 0]
+            f[N_COUNT, ply] = n
+            f[N_NEXT, ply] = 0
+            phase = NEXT
+        elif phase == NEXT:
+            j = f[N_NEXT, ply]
+            if j >= f[N_COUNT, ply]:
+                result = finish(w, ply)
+                phase = RETURN
+                continue
+            f[N_NEXT, ply] = j + 1
+            s = w.states[ply]
+            child = w.states[ply + 1]
+            bits = play(t, s, w.moves[ply, w.ranks[ply, j]], child)
+            push_keys(w, ply, bits)
+            same = child[S_TO_MOVE] == s[S_TO_MOVE]
+            f[N_SAME, ply] = 1 if same else 0
+            low, high = f[N_ALPHA, ply], f[N_BETA, ply]
+            if pvs and j > 0:
+                high = low + 1
+                f[N_MODE, ply] = 1  # a null window: searched again if it fails high
             else:
-                score = -node(t, w, ply + 1, depth - 1, -beta, -alpha)
-        if w.ctl[C_STOP]:
-            return 0
-        if score > best:
-            best = score
-            best_i = i
-            if score > alpha:
-                alpha = score
-                if alpha >= beta:
-                    if not noisy(t, s, moves[i]):
-                        h = move_hash(t, w, s, moves[i])
-                        if w.killers[ply, 0] != h and w.killers[ply, 1] != h:
-                            w.killers[ply, 1] = w.killers[ply, 0]
-                            w.killers[ply, 0] = h
-                        history_add(w, h, depth * depth)
-                    break
-    lower = best if best > alpha_start else -INF
-    upper = best if best < beta else INF
-    tt_store(w, key, depth, lower, upper, moves[best_i, 0], ply)
+                f[N_MODE, ply] = 0
+            open_child(f, ply, same, low, high)
+            ply += 1
+            phase = OPEN
+        else:  # RETURN: ``result`` is the value of the frame at ``ply``
+            if ply == ply0:
+                return result
+            ply -= 1
+            score = result if f[N_SAME, ply] else -result
+            phase = NEXT
+            if f[N_MODE, ply] == 1 and f[N_ALPHA, ply] < score < f[N_BETA, ply]:
+                f[N_MODE, ply] = 0
+                open_child(f, ply, f[N_SAME, ply] == 1, score, f[N_BETA, ply])
+                ply += 1
+                phase = OPEN
+                continue
+            if score > f[N_BEST, ply]:
+                f[N_BEST, ply] = score
+                j = f[N_NEXT, ply] - 1
+                i = w.ranks[ply, j]
+                f[N_BEST_I, ply] = i
+                if score > f[N_ALPHA, ply]:
+                    f[N_ALPHA, ply] = score
+                    if score >= f[N_BETA, ply]:
+                        s = w.states[ply]
+                        m = w.moves[ply, i]
+                        if not noisy(t, s, m):
+                            h = move_hash(t, w, s, m)
+                            if w.killers[ply, 0] != h and w.killers[ply, 1] != h:
+                                w.killers[ply, 1] = w.killers[ply, 0]
+                                w.killers[ply, 0] = h
+                            d = f[N_DEPTH, ply]
+                            history_add(w, h, d * d)
+                        result = finish(w, ply)
+                        phase = RETURN
+
+
+@njit(cache=True)
+def open_child(f, ply, same, low, high):
+    """The frame of the child of ``ply``: one ply less deep, the window (``low``,
+    ``high``) of the parent's mover, negated and swapped when the other side moves there."""
+    f[N_DEPTH, ply + 1] = f[N_DEPTH, ply] - 1
+    if same:
+        f[N_ALPHA, ply + 1] = low
+        f[N_BETA, ply + 1] = high
+    else:
+        f[N_ALPHA, ply + 1] = -high
+        f[N_BETA, ply + 1] = -low
+
+
+@njit(cache=True)
+def finish(w, ply):
+    """Keep the searched frame at ``ply`` in the table; its value."""
+    f = w.nodes
+    best = f[N_BEST, ply]
+    lower = best if best > f[N_ALPHA0, ply] else -INF
+    upper = best if best < f[N_BETA, ply] else INF
+    tt_store(w, w.states[ply, S_KEY], f[N_DEPTH, ply], lower, upper, w.moves[ply, f[N_BEST_I, ply], 0], ply)
     return best
 
 
@@ -472,13 +570,13 @@ def root(t, w, depth, previous, n):
     if cap > 0 and count > cap:
         count = cap
     alpha = -INF
-    best_i = w.index[0, 0]
+    best_i = w.ranks[0, 0]
     me = s[S_TO_MOVE]
     pvs = w.cfg[G_ALGO] == PVS
     child = w.states[1]
     w.ctl[C_PARTIAL] = 0
     for j in range(count):
-        i = w.index[0, j]
+        i = w.ranks[0, j]
         bits = play(t, s, moves[i], child)
         push_keys(w, 0, bits)
         same = child[S_TO_MOVE] == me
@@ -601,14 +699,15 @@ def search(t, w, hist, nhist):
         w.best[:] = moves[best_i]
         previous = moves[best_i, 0]
         ctl[C_LINE] = principal(t, w, d)
+        with objmode(now="float64"):
+            now = time.perf_counter()
         w.iterations[ctl[C_ITERATIONS], 0] = d
         w.iterations[ctl[C_ITERATIONS], 1] = ctl[C_NODES]
         w.iterations[ctl[C_ITERATIONS], 2] = score
+        w.clock[2 + ctl[C_ITERATIONS]] = now
         ctl[C_ITERATIONS] += 1
         if abs(score) >= WON:
             break
-        with objmode(now="float64"):
-            now = time.perf_counter()
         if now >= w.clock[0]:
             done = d == cfg[G_DEPTH]
             break
@@ -681,6 +780,7 @@ class Searcher:
         if deadline is not None:
             end = min(end, deadline)
         w.clock[0] = end
+        w.clock[1] = start
         age_history(w)
         score, finished, done = search(kernel.tables, w, hist, len(hist))
         seconds_taken = time.perf_counter() - start
@@ -688,7 +788,7 @@ class Searcher:
         line = [kernel.to_move(w.line_states[i], w.line[i]) for i in range(count)]
         move = kernel.to_move(w.states[0], w.best)
         self.nodes = int(w.ctl[C_NODES])
-        self.iterations = [(int(w.iterations[i, 0]), 0.0, int(w.iterations[i, 1]))
+        self.iterations = [(int(w.iterations[i, 0]), float(w.clock[2 + i] - start), int(w.iterations[i, 1]))
                            for i in range(int(w.ctl[C_ITERATIONS]))]
         return KernelSearch(move, float(score), int(finished), self.nodes, seconds_taken, line), bool(done)
 
