@@ -249,9 +249,11 @@ def test_tictactoe_solved_from_the_start() -> None:
 
 def short_wins(game: Game, kernel: Kernel, depth: int, wanted: int, seed: int) -> list[tuple[State, int]]:
     """Positions of seeded random games where the kernel finds a forced win within
-    ``depth`` plies (up to ``wanted`` of them), with its score."""
+    ``depth`` plies, or fewer where the tree would pass :data:`LARGEST_TREE` (up to
+    ``wanted`` of them), with its score."""
     rng = random.Random(seed)
     found: list[tuple[State, int]] = []
+    searcher = Searcher(kernel, tt_bytes=1 << 20)
     for _ in range(200):
         state = game.initial_state()
         for _ply in range(400):
@@ -259,7 +261,7 @@ def short_wins(game: Game, kernel: Kernel, depth: int, wanted: int, seed: int) -
             if not moves or game.outcome(state) is not None:
                 break
             if len(moves) > 1:
-                result = best_move(kernel, state, depth=depth)
+                result, _ = searcher.search(state, depth=min(depth, max(depths(game, state))))
                 if result.score >= WON:
                     found.append((state, int(result.score)))
                     break
@@ -281,11 +283,12 @@ def test_short_wins(game_id: str) -> None:
     wins = short_wins(game, kernel, 3, 3, seed=3)
     assert wins, f"{game_id}: no short win met in 200 random games"
     for state, score in wins:
+        depth = WIN - score
         reference = AlphaBeta(mirror, moves=0, threats=0, engine="reference")
-        assert reference.analyse(state, Limits(depth=3)).info["score"] == score
-        found = best_move(kernel, state, depth=3)
+        assert reference.analyse(state, Limits(depth=depth)).info["score"] == score
+        found = best_move(kernel, state, depth=depth)
         judge = AlphaBeta(mirror, moves=0, threats=0, engine="reference")
-        assert reference_value(judge, state, found.move, 3) == score
+        assert reference_value(judge, state, found.move, depth) == score
         end = state
         for move in found.line:
             end = game.play(end, move)
