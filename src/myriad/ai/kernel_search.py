@@ -5,8 +5,10 @@ The kernel searches a game when a kernel family compiles it
 (:func:`myriad.kernel.registry.kernel_for`) and the bot's options are ones it
 reproduces: ``algo`` pvs or negamax (MTD(f) stays on the reference), no threat-space
 search (a game with ``threat_space`` needs ``threats=0``), and the game's own search
-hooks (``candidate_moves``; with quiescence, ``noisy_moves`` and ``may_stand_pat``) either
-the base :class:`~myriad.core.game.Game`'s or named in the family's ``SEARCH_HOOKS``.
+hooks (``candidate_moves``; with quiescence, ``may_stand_pat``) either the base
+:class:`~myriad.core.game.Game`'s or named in the family's ``SEARCH_HOOKS``.  (A family's
+``noisy`` says which moves are among the game's ``noisy_moves``, so that hook is always
+reproduced.)
 """
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
 ENGINES = frozenset({"auto", "kernel", "reference"})
 #: The game's methods a search calls beyond the family interface, and whether each
 #: matters only with quiescence.
-HOOKS = (("candidate_moves", False), ("noisy_moves", True), ("may_stand_pat", True))
+HOOKS = (("candidate_moves", False), ("may_stand_pat", True))
 
 
 def kernel_refusal(game: Game, algo: str, threats: bool, quiescence: bool) -> str | None:

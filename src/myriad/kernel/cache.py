@@ -8,17 +8,25 @@ is first imported (``NUMBA_CACHE_DIR``), or after it, through ``numba.config``.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
 import os
+import shutil
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
 KERNEL = Path(__file__).parent
 
 
+@cache
 def source_hash() -> str:
-    """A short hash of every kernel source file, in a stable order."""
+    """A short hash of every kernel source file, in a stable order (worked out once per
+    process)."""
     digest = hashlib.sha256()
     for path in sorted(KERNEL.rglob("*.py")):
         digest.update(path.relative_to(KERNEL).as_posix().encode())
@@ -33,33 +41,65 @@ def cache_dir() -> Path:
     return Path(parent) / f"kernel-{source_hash()}"
 
 
+#: Seconds after which the compiled cache of other sources (an older install, another
+#: checkout) is deleted when nothing wrote to it: a week.
+STALE_AFTER = 7 * 24 * 3600
+
+
+def prune(current: Path) -> None:
+    """Delete the caches of other kernel sources untouched for :data:`STALE_AFTER`
+    seconds, so that edits and upgrades do not pile up compiled code (a cache still in use
+    by another process is recent, and kept)."""
+    try:
+        now = time.time()
+        for old in current.parent.glob("kernel-*"):
+            if old != current and old.is_dir() and now - old.stat().st_mtime > STALE_AFTER:
+                shutil.rmtree(old, ignore_errors=True)
+    except OSError:  # a cache that cannot be tidied is no reason to fail
+        pass
+
+
 def configure() -> None:
     """Point numba's cache at :func:`cache_dir` (called before any kernel function is
-    defined)."""
-    folder = str(cache_dir())
+    defined), and tidy the caches of other sources."""
+    current = cache_dir()
+    prune(current)
+    folder = str(current)
     os.environ["NUMBA_CACHE_DIR"] = folder
     if "numba" in sys.modules:
         import numba
         setattr(numba.config, "CACHE_DIR", folder)  # read when a cached function is defined
 
 
-def is_warm() -> bool:
-    """Whether compiled code for these sources is already cached."""
+def is_cached(function: Any) -> bool:
+    """Whether compiled code of the numba function ``function`` is in the cache (numba
+    names its index ``<file>.<function>-<line>.py<version>.nbi``)."""
+    py_func = function.py_func
+    stem = Path(py_func.__code__.co_filename).stem
     folder = cache_dir()
-    return folder.is_dir() and any(folder.rglob("*.nbc"))
+    return folder.is_dir() and any(folder.rglob(f"{stem}.{py_func.__qualname__}-*.nbi"))
 
 
-_noticed = False
+@contextmanager
+def compiling(function: Any, what: str) -> Iterator[None]:
+    """Around the first call of the numba function ``function`` in a process: when the
+    cache holds none of its code, a line on the terminal (stderr) says that ``what`` is
+    being compiled, and how long it took."""
+    if function.signatures or is_cached(function):
+        yield
+        return
+    print(f"myriad: compiling the kernel engine's {what} (once after an install)...",
+          end="", file=sys.stderr, flush=True)
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        print(f" done in {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
 
 
 def compile_notice() -> None:
-    """Say once on the terminal (stderr) that the kernel is being compiled, when the cache
-    is cold: the first search after an install takes a while."""
-    global _noticed
-    if not _noticed and not is_warm():
-        _noticed = True
-        print("myriad: compiling the kernel engine (first use only, about a minute)...",
-              file=sys.stderr, flush=True)
+    """Nothing: :func:`compiling` now says when the kernel compiles (kept for callers
+    written before it)."""
 
 
 configure()

@@ -11,7 +11,7 @@ from myriad.core.move import Move
 from myriad.core.state import State
 from myriad.kernel import perft as kperft
 from myriad.kernel import rules
-from myriad.kernel.cache import compile_notice
+from myriad.kernel.cache import compiling
 from myriad.kernel.layout import (MAX_ACTIONS, P_MAX_MOVES, P_MOVE_WIDTH, P_PLAYERS, Tables, pack,
                                   to_move_actions, unpack)
 
@@ -60,11 +60,11 @@ class Kernel:
 
     def move_rows(self, state: State) -> tuple[np.ndarray, np.ndarray, int]:
         """The state vector of ``state``, its move buffer and the number of legal moves."""
-        compile_notice()
         s = self.pack(state)
         hist = self.history(state)
         moves = self.move_buffer()
-        count = rules.gen(self.tables, s, hist, len(hist), moves)
+        with compiling(rules.gen, "move generator"):
+            count = rules.gen(self.tables, s, hist, len(hist), moves)
         return s, moves, int(count)
 
     def legal_moves(self, state: State) -> list[Move]:
@@ -98,15 +98,15 @@ class Kernel:
 
     def perft(self, state: State, depth: int) -> int:
         """Move sequences of ``depth`` plies from ``state``, counted in one compiled call."""
-        compile_notice()
         hist = self.history(state)
-        return int(kperft.perft(self.tables, self.pack(state), hist, len(hist), depth))
+        with compiling(kperft.perft, "perft"):
+            return int(kperft.perft(self.tables, self.pack(state), hist, len(hist), depth))
 
     def playouts(self, state: State, games: int, max_plies: int = 1000, seed: int = 0) -> tuple[list[float], int]:
         """Uniformly random games from ``state``: the players' summed scores and the plies
         played, in one compiled call."""
-        compile_notice()
         hist = self.history(state)
         scores = np.zeros(self.players, np.float64)
-        plies = kperft.playouts(self.tables, self.pack(state), hist, len(hist), games, max_plies, seed, scores)
+        with compiling(kperft.playouts, "random playouts"):
+            plies = kperft.playouts(self.tables, self.pack(state), hist, len(hist), games, max_plies, seed, scores)
         return scores.tolist(), int(plies)

@@ -26,14 +26,17 @@ def perft(t, s, hist, nhist, depth):
     moves = np.empty((depth, mm, mw), np.int64)
     count = np.zeros(depth, np.int64)
     index = np.zeros(depth, np.int64)
+    # The history of ply p is keys[low[p]:high[p]], a stack: an irreversible move starts an
+    # empty window above its parent's, so the keys a sibling still reads are never overwritten.
     keys = np.empty(nhist + depth + 1, np.int64)
     keys[:nhist] = hist[:nhist]
-    nkeys = np.zeros(depth + 1, np.int64)
-    nkeys[0] = nhist
+    low = np.zeros(depth + 1, np.int64)
+    high = np.zeros(depth + 1, np.int64)
+    high[0] = nhist
     states[0] = s
     total = 0
     ply = 0
-    count[0] = gen(t, states[0], keys, nkeys[0], moves[0])
+    count[0] = gen(t, states[0], keys, high[0], moves[0])
     index[0] = 0
     while ply >= 0:
         if ply == depth - 1:
@@ -46,15 +49,16 @@ def perft(t, s, hist, nhist, depth):
             continue
         index[ply] = i + 1
         bits = play(t, states[ply], moves[ply, i], states[ply + 1])
-        n = nkeys[ply]
+        top = high[ply]
         if bits & IRREVERSIBLE:
-            n = 0
+            low[ply + 1] = top
+            high[ply + 1] = top
         else:
-            keys[n] = states[ply, S_KEY]
-            n += 1
-        nkeys[ply + 1] = n
+            keys[top] = states[ply, S_KEY]
+            low[ply + 1] = low[ply]
+            high[ply + 1] = top + 1
         ply += 1
-        count[ply] = gen(t, states[ply], keys, n, moves[ply])
+        count[ply] = gen(t, states[ply], keys[low[ply]:high[ply]], high[ply] - low[ply], moves[ply])
         index[ply] = 0
     return total
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
-from myriad.kernel.families import inarow
+from myriad.kernel.families import breakthrough, flips, hunt, inarow, sowing, tafl
 from myriad.kernel.layout import P_FAMILY, P_FORCED_CAPTURES, P_PLAYERS
 
 #: The family modules, by family number.
-FAMILIES = {inarow.FAMILY: inarow}
+FAMILIES = {inarow.FAMILY: inarow, tafl.FAMILY: tafl, hunt.FAMILY: hunt, flips.FAMILY: flips,
+            sowing.FAMILY: sowing, breakthrough.FAMILY: breakthrough}
 
 
 @njit(cache=True)
@@ -19,6 +20,16 @@ def gen(t, s, hist, nhist, moves):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.gen(t, s, hist, nhist, moves)
+    elif f == tafl.FAMILY:
+        return tafl.gen(t, s, hist, nhist, moves)
+    elif f == hunt.FAMILY:
+        return hunt.gen(t, s, hist, nhist, moves)
+    elif f == flips.FAMILY:
+        return flips.gen(t, s, hist, nhist, moves)
+    elif f == sowing.FAMILY:
+        return sowing.gen(t, s, hist, nhist, moves)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.gen(t, s, hist, nhist, moves)
     return -1
 
 
@@ -28,6 +39,16 @@ def play(t, s, m, dst):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.play(t, s, m, dst)
+    elif f == tafl.FAMILY:
+        return tafl.play(t, s, m, dst)
+    elif f == hunt.FAMILY:
+        return hunt.play(t, s, m, dst)
+    elif f == flips.FAMILY:
+        return flips.play(t, s, m, dst)
+    elif f == sowing.FAMILY:
+        return sowing.play(t, s, m, dst)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.play(t, s, m, dst)
     return -1
 
 
@@ -37,6 +58,16 @@ def actions(t, s, m, out):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.actions(t, s, m, out)
+    elif f == tafl.FAMILY:
+        return tafl.actions(t, s, m, out)
+    elif f == hunt.FAMILY:
+        return hunt.actions(t, s, m, out)
+    elif f == flips.FAMILY:
+        return flips.actions(t, s, m, out)
+    elif f == sowing.FAMILY:
+        return sowing.actions(t, s, m, out)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.actions(t, s, m, out)
     return -1
 
 
@@ -46,6 +77,16 @@ def outcome(t, s, hist, nhist, nlegal):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.outcome(t, s, hist, nhist, nlegal)
+    elif f == tafl.FAMILY:
+        return tafl.outcome(t, s, hist, nhist, nlegal)
+    elif f == hunt.FAMILY:
+        return hunt.outcome(t, s, hist, nhist, nlegal)
+    elif f == flips.FAMILY:
+        return flips.outcome(t, s, hist, nhist, nlegal)
+    elif f == sowing.FAMILY:
+        return sowing.outcome(t, s, hist, nhist, nlegal)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.outcome(t, s, hist, nhist, nlegal)
     return -1
 
 
@@ -55,6 +96,16 @@ def evaluate(t, s):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.evaluate(t, s)
+    elif f == tafl.FAMILY:
+        return tafl.evaluate(t, s)
+    elif f == hunt.FAMILY:
+        return hunt.evaluate(t, s)
+    elif f == flips.FAMILY:
+        return flips.evaluate(t, s)
+    elif f == sowing.FAMILY:
+        return sowing.evaluate(t, s)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.evaluate(t, s)
     return 0.0
 
 
@@ -64,6 +115,16 @@ def order(t, s, m):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.order(t, s, m)
+    elif f == tafl.FAMILY:
+        return tafl.order(t, s, m)
+    elif f == hunt.FAMILY:
+        return hunt.order(t, s, m)
+    elif f == flips.FAMILY:
+        return flips.order(t, s, m)
+    elif f == sowing.FAMILY:
+        return sowing.order(t, s, m)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.order(t, s, m)
     return 0.0
 
 
@@ -73,6 +134,16 @@ def noisy(t, s, m):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.noisy(t, s, m)
+    elif f == tafl.FAMILY:
+        return tafl.noisy(t, s, m)
+    elif f == hunt.FAMILY:
+        return hunt.noisy(t, s, m)
+    elif f == flips.FAMILY:
+        return flips.noisy(t, s, m)
+    elif f == sowing.FAMILY:
+        return sowing.noisy(t, s, m)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.noisy(t, s, m)
     return False
 
 
@@ -82,18 +153,32 @@ def repetition(t, s):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.repetition(t, s)
+    elif f == tafl.FAMILY:
+        return tafl.repetition(t, s)
+    elif f == hunt.FAMILY:
+        return hunt.repetition(t, s)
+    elif f == flips.FAMILY:
+        return flips.repetition(t, s)
+    elif f == sowing.FAMILY:
+        return sowing.repetition(t, s)
+    elif f == breakthrough.FAMILY:
+        return breakthrough.repetition(t, s)
     return (1 << t.params[P_PLAYERS]) - 1
 
 
-# -- the search's hooks: a family that reproduces a game's own ``candidate_moves``,
-# ``noisy_moves`` or ``may_stand_pat`` adds a branch here and names the method in its
-# ``SEARCH_HOOKS``; without one, the default is the reference's base ``Game``'s.
+# -- the search's hooks: a family that reproduces a game's own ``candidate_moves`` or
+# ``may_stand_pat`` adds a branch here and names the method in its ``SEARCH_HOOKS``;
+# without one, the default is the reference's base ``Game``'s.  ``noisy`` says whether a
+# move is among the game's ``noisy_moves`` (for the base ``Game``: ``is_noisy``).
 
 
 @njit(cache=True)
 def candidates(t, s, moves, n):
     """The game's ``candidate_moves``: the moves worth searching, kept in order at the top
     of ``moves[:n]``; their count (default: all ``n``)."""
+    f = t.params[P_FAMILY]
+    if f == inarow.FAMILY:
+        return inarow.candidates(t, s, moves, n)
     return n
 
 
@@ -115,4 +200,7 @@ def noisy_moves(t, s, hist, nhist, moves):
 def stand_pat(t, s):
     """The game's ``may_stand_pat``: whether quiescence may stop at the static evaluation
     (default: unless captures are forced)."""
+    f = t.params[P_FAMILY]
+    if f == inarow.FAMILY:
+        return inarow.stand_pat(t, s)
     return t.params[P_FORCED_CAPTURES] == 0

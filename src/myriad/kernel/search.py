@@ -25,12 +25,13 @@ import numpy as np
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit, objmode
 
-from myriad.core.move import Move
+from myriad.core.game import Game
+from myriad.core.move import CAPTURE, MOVE, Move
 from myriad.core.state import State
 from myriad.kernel.families import GAVE_CHECK, IRREVERSIBLE
 from myriad.kernel.keys import mix64
-from myriad.kernel.layout import (MAX_ACTIONS, P_MAX_MOVES, P_MOVE_WIDTH, P_QUIESCENCE, P_WIDTH, S_KEY, S_TO_MOVE,
-                                  Tables)
+from myriad.kernel.layout import (MAX_ACTIONS, P_MAX_MOVES, P_MOVE_WIDTH, P_QUIESCENCE, P_WIDTH, S_CELLS, S_KEY,
+                                  S_TO_MOVE, Tables)
 from myriad.kernel.rules import (actions, candidates, evaluate, gen, noisy, noisy_moves, order, outcome, play,
                                  repetition, stand_pat)
 
@@ -68,7 +69,7 @@ G_ALGO = 2          # 0 negamax, 1 pvs
 G_QDEPTH = 3        # quiescence: the most noisy moves in a row (0: off)
 G_CAP = 4           # moves searched below the root (0: all)
 G_ROOT_CAP = 5      # moves searched at the root (0: all)
-G_START = 6         # the iteration to start from (a search carried on)
+G_BASE_NOISY = 6    # 1: the game's ``is_noisy`` is the base Game's (read from a move's actions)
 CFG = 8
 
 NEGAMAX, PVS = 0, 1
@@ -146,6 +147,21 @@ def move_hash(t, w, s, m):
             h = mix64(h ^ np.uint64(w.acts[i, j] + 2))
     v = np.int64(h)
     return v if v != 0 else np.int64(1)
+
+
+@njit(cache=True)
+def is_noisy(t, w, s, m):
+    """The game's ``is_noisy`` (which moves never become killers or history): the base
+    ``Game``'s, a capture or a piece changed by its move, read from the move's actions,
+    or else the family's ``noisy``."""
+    if w.cfg[G_BASE_NOISY] == 0:
+        return noisy(t, s, m)
+    n = actions(t, s, m, w.acts)
+    for i in range(n):
+        kind = w.acts[i, 0]
+        if kind == CAPTURE or (kind == MOVE and w.acts[i, 3] != s[S_CELLS + w.acts[i, 1]]):
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -523,7 +539,7 @@ def node(t, w, ply0, depth, alpha, beta):
                     if score >= f[N_BETA, ply]:
                         s = w.states[ply]
                         m = w.moves[ply, i]
-                        if not noisy(t, s, m):
+                        if not is_noisy(t, w, s, m):
                             h = move_hash(t, w, s, m)
                             if w.killers[ply, 0] != h and w.killers[ply, 1] != h:
                                 w.killers[ply, 1] = w.killers[ply, 0]
@@ -774,6 +790,7 @@ class Searcher:
         w.cfg[G_QDEPTH] = min(self.qdepth, MAX_PLY - MAX_DEPTH - 2)
         w.cfg[G_CAP] = self.moves
         w.cfg[G_ROOT_CAP] = self.root
+        w.cfg[G_BASE_NOISY] = int(type(kernel.game).is_noisy is Game.is_noisy)
         end = np.inf
         if seconds is not None:
             end = start + seconds

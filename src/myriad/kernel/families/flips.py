@@ -1,0 +1,432 @@
+"""Kernel family: line flips -- a disc placed on an empty cell turns every unbroken line of
+other colours it closes against a disc of its own (Othello at every size, Rolit for two to
+four players: :class:`myriad.games.othello.Othello`, :class:`myriad.games.rolit.Rolit`,
+with :class:`~myriad.core.mechanics.placement.LineFlips` and
+:class:`~myriad.core.mechanics.flanking.ColourFlips`).
+
+When the mover cannot flank anything, ``FALLBACK`` says what it does: ``PASS_TURN``
+(Othello: a forced pass, one ply, while fewer than one pass was made in a row and the
+opponent can place; :func:`~myriad.core.mechanics.placement.forced_pass`, ``counters[0]``
+counts the passes in a row) or ``NEXT_TO`` (Rolit: a disc on any empty cell next to a
+disc).  Othello ends when neither side can place, Rolit when the board is full; the most
+discs of one's colour wins (ties share).
+
+Tables:
+
+* ``links`` the board's directions, walked in order (the order the reference lists a
+  move's flips in);
+* ``rules[pos] = (guard, guard value, cell value, corner)`` Othello's move ordering: the
+  corner whose X- or C-cell ``pos`` is (-1: none), the cell's value while that corner is
+  empty and otherwise; 1 on a corner;
+* ``zones``: row 0 the corners, 1 the edge, then per corner its X-cells and its C-cells;
+* ``extra``: the edge runs from each corner, one per row: the corner's index, then the
+  run's cells (-1 after);
+* ``weights[0]`` :class:`~myriad.games.othello.OthelloWeights` in field order;
+* ``params``: ``FALLBACK``, ``KNOWLEDGE`` (Othello's evaluation or Rolit's ball count),
+  per player ``COLOUR`` (its disc's cell value), ``NCORNERS`` and the corners.
+
+A move is one word: the cell of the new disc, or the board size for a pass.  The flips are
+found again when the move is played or listed (walking a few rays costs less than storing
+them).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
+from numba import njit
+
+from myriad.core.game import Game
+from myriad.core.move import DROP, SET
+from myriad.kernel.families import IRREVERSIBLE
+from myriad.kernel.layout import (P_COUNTERS, P_FAMILY_PARAMS, P_NCOUNTERS, P_PLAYERS, P_SIZE, P_VALUES,
+                                  S_CELLS, S_KEY, S_TO_MOVE, Tables, base_tables)
+
+FAMILY = 5
+FALLBACK = P_FAMILY_PARAMS        #: what a player who cannot flank does
+KNOWLEDGE = P_FAMILY_PARAMS + 1   #: which evaluation
+NCORNERS = P_FAMILY_PARAMS + 2
+COLOUR = P_FAMILY_PARAMS + 3      # + player: the cell value of its discs (4 players at most)
+CORNERS = P_FAMILY_PARAMS + 7     # + corner: its cell (8 corners at most)
+
+PASS_TURN = 0   #: FALLBACK: a forced pass (Othello)
+NEXT_TO = 1     #: FALLBACK: a disc next to any disc (Rolit)
+OTHELLO = 0     #: KNOWLEDGE: :meth:`Othello.evaluate`
+BALLS = 1       #: KNOWLEDGE: :meth:`Rolit.evaluate_for` the mover
+
+# -- weights[0]: OthelloWeights' fields
+(W_MOBILITY, W_CORNER, W_X_SQUARE, W_C_SQUARE, W_FRONTIER, W_STABLE, W_DISCS, W_DISCS_FROM,
+ W_ORDER_CORNER, W_ORDER_X, W_ORDER_C, W_ORDER_EDGE) = range(12)
+
+
+def tables(game: Game) -> Tables | None:
+    """The tables of Othello (any size) and Rolit (any number of players)."""
+    from myriad.games.othello import Corners, Othello, OthelloWeights
+    from myriad.games.rolit import Rolit
+    topology = game.topology
+    size = topology.size
+    if type(game) is Othello:
+        colours: tuple[int, ...] = game.discs
+        fallback, knowledge, weights = PASS_TURN, OTHELLO, game.weights
+        corners = game.corners
+    elif type(game) is Rolit:
+        colours = tuple(game.balls[c] for c in game.colours)
+        fallback, knowledge, weights = NEXT_TO, BALLS, OthelloWeights()
+        corners = game.corners
+    else:
+        return None
+    if not isinstance(corners, Corners) or len(corners.corners) > 8 or game.players > 4:
+        return None
+    ncorners = len(corners.corners)
+    rules = np.zeros((size, 4), np.int64)
+    for pos in range(size):
+        is_corner = corners.mask >> pos & 1
+        guard, guard_value = -1, 0
+        for corner, x_cells, c_cells in zip(corners.corners, corners.x_cells, corners.c_cells):
+            if x_cells >> pos & 1:
+                guard, guard_value = corner, weights.order_x
+            elif c_cells >> pos & 1:
+                guard, guard_value = corner, weights.order_c
+        value = weights.order_corner if is_corner else weights.order_edge if corners.edge_mask >> pos & 1 else 0
+        rules[pos] = (guard, guard_value, value, is_corner)
+    zones = np.zeros((2 + 2 * ncorners, size), np.int64)
+    for pos in range(size):
+        zones[0, pos] = corners.mask >> pos & 1
+        zones[1, pos] = corners.edge_mask >> pos & 1
+        for i in range(ncorners):
+            zones[2 + 2 * i, pos] = corners.x_cells[i] >> pos & 1
+            zones[3 + 2 * i, pos] = corners.c_cells[i] >> pos & 1
+    runs = [(i, run) for i, corner_runs in enumerate(corners.runs) for run in corner_runs]
+    extra = np.full((len(runs), 1 + max((len(run) for _, run in runs), default=0)), -1, np.int64)
+    for row, (i, run) in enumerate(runs):
+        extra[row, 0] = i
+        extra[row, 1:1 + len(run)] = run
+    table = np.array([[weights.mobility, weights.corner, weights.x_square, weights.c_square, weights.frontier,
+                       weights.stable, weights.discs, weights.discs_from, weights.order_corner, weights.order_x,
+                       weights.order_c, weights.order_edge]], np.float64)
+    params = {FALLBACK: fallback, KNOWLEDGE: knowledge, NCORNERS: ncorners}
+    for player, code in enumerate(colours):
+        params[COLOUR + player] = code
+    for i, corner in enumerate(corners.corners):
+        params[CORNERS + i] = corner
+    return base_tables(game, FAMILY, move_width=1, max_moves=size + 1, rules=rules, extra=extra, zones=zones,
+                       weights=table, family_params=params)
+
+
+def prepare(t: Tables, s: np.ndarray) -> None:
+    """No words of its own."""
+
+
+@njit(cache=True)
+def flanked(t, s, pos, d, own):
+    """How many discs a disc ``own`` on ``pos`` turns walking direction ``d``: the length of
+    the unbroken run of other colours from ``pos`` that ends on a disc ``own`` (0: none)."""
+    links = t.links
+    q = links[d, pos]
+    run = 0
+    while q >= 0:
+        v = s[S_CELLS + q]
+        if v == 0:
+            return 0
+        if v == own:
+            return run
+        run += 1
+        q = links[d, q]
+    return 0
+
+
+@njit(cache=True)
+def flanks(t, s, pos, own):
+    """Whether a disc ``own`` on the empty ``pos`` turns anything."""
+    for d in range(t.links.shape[0]):
+        if flanked(t, s, pos, d, own):
+            return True
+    return False
+
+
+@njit(cache=True)
+def placements(t, s, own):
+    """The number of empty cells where a disc ``own`` turns something (mobility)."""
+    n = 0
+    for pos in range(t.params[P_SIZE]):
+        if s[S_CELLS + pos] == 0 and flanks(t, s, pos, own):
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def can_place(t, s, own):
+    """Whether a disc ``own`` can be placed flanking something."""
+    for pos in range(t.params[P_SIZE]):
+        if s[S_CELLS + pos] == 0 and flanks(t, s, pos, own):
+            return True
+    return False
+
+
+@njit(cache=True)
+def gen(t, s, hist, nhist, moves):
+    p = t.params
+    size = p[P_SIZE]
+    me = s[S_TO_MOVE]
+    own = p[COLOUR + me]
+    n = 0
+    for pos in range(size):
+        if s[S_CELLS + pos] == 0 and flanks(t, s, pos, own):
+            moves[n, 0] = pos
+            n += 1
+    if n:
+        return n
+    if p[FALLBACK] == PASS_TURN:
+        if not can_place(t, s, p[COLOUR + 1 - me]):
+            return 0
+        if s[p[P_COUNTERS]] < 1:
+            moves[0, 0] = size
+            return 1
+        return 0
+    occupied = False
+    for pos in range(size):
+        if s[S_CELLS + pos] != 0:
+            occupied = True
+            break
+    links = t.links
+    for pos in range(size):
+        if s[S_CELLS + pos] != 0:
+            continue
+        near = not occupied
+        for d in range(links.shape[0]):
+            q = links[d, pos]
+            if q >= 0 and s[S_CELLS + q] != 0:
+                near = True
+                break
+        if near:
+            moves[n, 0] = pos
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def play(t, s, m, dst):
+    p = t.params
+    dst[:] = s
+    me = s[S_TO_MOVE]
+    pos = m[0]
+    size = p[P_SIZE]
+    nxt = (me + 1) % p[P_PLAYERS]
+    key = s[S_KEY] ^ t.side[me] ^ t.side[nxt]
+    has_passes = p[FALLBACK] == PASS_TURN and p[P_NCOUNTERS] > 0
+    if pos == size:  # a pass
+        if has_passes:
+            dst[p[P_COUNTERS]] = s[p[P_COUNTERS]] + 1
+    else:
+        own = p[COLOUR + me]
+        values = p[P_VALUES]
+        zob = t.zobrist
+        key ^= zob[pos * values + s[S_CELLS + pos]] ^ zob[pos * values + own]
+        dst[S_CELLS + pos] = own
+        links = t.links
+        for d in range(links.shape[0]):
+            run = flanked(t, s, pos, d, own)
+            q = links[d, pos]
+            for _ in range(run):
+                key ^= zob[q * values + s[S_CELLS + q]] ^ zob[q * values + own]
+                dst[S_CELLS + q] = own
+                q = links[d, q]
+        if has_passes:
+            dst[p[P_COUNTERS]] = 0
+    dst[S_TO_MOVE] = nxt
+    dst[S_KEY] = key
+    return IRREVERSIBLE
+
+
+@njit(cache=True)
+def actions(t, s, m, out):
+    p = t.params
+    pos = m[0]
+    if pos == p[P_SIZE]:
+        return 0
+    own = p[COLOUR + s[S_TO_MOVE]]
+    out[0, 0] = DROP
+    out[0, 1] = pos
+    out[0, 2] = pos
+    out[0, 3] = own
+    out[0, 4] = 0
+    n = 1
+    links = t.links
+    for d in range(links.shape[0]):
+        run = flanked(t, s, pos, d, own)
+        q = links[d, pos]
+        for _ in range(run):
+            out[n, 0] = SET
+            out[n, 1] = q
+            out[n, 2] = q
+            out[n, 3] = own
+            out[n, 4] = 0
+            n += 1
+            q = links[d, q]
+    return n
+
+
+@njit(cache=True)
+def outcome(t, s, hist, nhist, nlegal):
+    p = t.params
+    size = p[P_SIZE]
+    players = p[P_PLAYERS]
+    empty = False
+    for pos in range(size):
+        if s[S_CELLS + pos] == 0:
+            empty = True
+            break
+    if empty:
+        if p[FALLBACK] != PASS_TURN:
+            return -1
+        me = s[S_TO_MOVE]
+        if can_place(t, s, p[COLOUR + me]) or can_place(t, s, p[COLOUR + 1 - me]):
+            return -1
+    counts = np.zeros(players, np.int64)
+    for pos in range(size):
+        v = s[S_CELLS + pos]
+        for q in range(players):
+            if v == p[COLOUR + q]:
+                counts[q] += 1
+    best = counts.max()
+    bits = 0
+    for q in range(players):
+        if counts[q] == best:
+            bits |= 1 << q
+    return bits
+
+
+@njit(cache=True)
+def stable_edge_discs(t, s, own):
+    """Othello's stable edge discs of colour ``own``: corners and unbroken runs of it
+    along the edge from them, each disc once (:meth:`Corners.stable_edge_discs`)."""
+    p = t.params
+    seen = np.zeros(p[P_SIZE], np.int64)
+    n = 0
+    for row in range(t.extra.shape[0]):
+        corner = p[CORNERS + t.extra[row, 0]]
+        if s[S_CELLS + corner] != own:
+            continue
+        if not seen[corner]:
+            seen[corner] = 1
+            n += 1
+        for i in range(1, t.extra.shape[1]):
+            q = t.extra[row, i]
+            if q < 0 or s[S_CELLS + q] != own:
+                break
+            if not seen[q]:
+                seen[q] = 1
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def evaluate_othello(t, s):
+    """:meth:`Othello.evaluate`: mobility, corners, X- and C-cells of empty corners,
+    frontier, stable edge discs and, as the board fills, discs (mover minus opponent)."""
+    p = t.params
+    w = t.weights[0]
+    size = p[P_SIZE]
+    me = s[S_TO_MOVE]
+    mine, theirs = p[COLOUR + me], p[COLOUR + 1 - me]
+    score = np.int64(w[W_MOBILITY]) * (placements(t, s, mine) - placements(t, s, theirs))
+    corners = 0
+    for i in range(p[NCORNERS]):
+        v = s[S_CELLS + p[CORNERS + i]]
+        corners += (v == mine) - (v == theirs)
+    score += np.int64(w[W_CORNER]) * corners
+    for i in range(p[NCORNERS]):
+        if s[S_CELLS + p[CORNERS + i]] != 0:
+            continue
+        xs = 0
+        cs = 0
+        for pos in range(size):
+            v = s[S_CELLS + pos]
+            sign = (v == mine) - (v == theirs)
+            xs += sign * t.zones[2 + 2 * i, pos]
+            cs += sign * t.zones[3 + 2 * i, pos]
+        score -= np.int64(w[W_X_SQUARE]) * xs
+        score -= np.int64(w[W_C_SQUARE]) * cs
+    frontier = 0
+    occupied = 0
+    ndiscs = 0
+    links = t.links
+    for pos in range(size):
+        v = s[S_CELLS + pos]
+        if v == 0:
+            continue
+        occupied += 1
+        sign = (v == mine) - (v == theirs)
+        ndiscs += sign
+        for d in range(links.shape[0]):
+            q = links[d, pos]
+            if q >= 0 and s[S_CELLS + q] == 0:
+                frontier += sign
+                break
+    score -= np.int64(w[W_FRONTIER]) * frontier
+    score += np.int64(w[W_STABLE]) * (stable_edge_discs(t, s, mine) - stable_edge_discs(t, s, theirs))
+    filled = occupied / size
+    start = w[W_DISCS_FROM]
+    if filled > start:
+        weight = w[W_DISCS] * (filled - start) / (1 - start)
+        score += np.int64(np.rint(weight * ndiscs))
+    return float(score)
+
+
+@njit(cache=True)
+def evaluate_balls(t, s):
+    """:meth:`Rolit.evaluate_for` the mover: balls of its colour, a corner worth five,
+    less the average of the other players'."""
+    p = t.params
+    players = p[P_PLAYERS]
+    values = np.zeros(players, np.int64)
+    for pos in range(p[P_SIZE]):
+        v = s[S_CELLS + pos]
+        for q in range(players):
+            if v == p[COLOUR + q]:
+                values[q] += 1
+    for i in range(p[NCORNERS]):
+        v = s[S_CELLS + p[CORNERS + i]]
+        for q in range(players):
+            if v == p[COLOUR + q]:
+                values[q] += 4
+    me = s[S_TO_MOVE]
+    others = (values.sum() - values[me]) / (players - 1)
+    return values[me] - others
+
+
+@njit(cache=True)
+def evaluate(t, s):
+    if t.params[KNOWLEDGE] == OTHELLO:
+        return evaluate_othello(t, s)
+    return evaluate_balls(t, s)
+
+
+@njit(cache=True)
+def order(t, s, m):
+    """Othello: corners first, then edge cells, cells next to an empty corner last
+    (:meth:`Othello.move_heuristic`); Rolit: corners first, then the most balls turned."""
+    p = t.params
+    pos = m[0]
+    if pos == p[P_SIZE]:
+        return 0.0
+    if p[KNOWLEDGE] == OTHELLO:
+        guard = t.rules[pos, 0]
+        if guard >= 0 and s[S_CELLS + guard] == 0:
+            return float(t.rules[pos, 1])
+        return float(t.rules[pos, 2])
+    own = p[COLOUR + s[S_TO_MOVE]]
+    turned = 0
+    for d in range(t.links.shape[0]):
+        turned += flanked(t, s, pos, d, own)
+    return float(10 * t.rules[pos, 3] + 1 + turned)
+
+
+@njit(cache=True)
+def noisy(t, s, m):
+    return False  # flips are no captures: the reference's quiescence has nothing to search
+
+
+@njit(cache=True)
+def repetition(t, s):
+    return (1 << t.params[P_PLAYERS]) - 1  # never met: every move is irreversible

@@ -1,0 +1,288 @@
+"""Placement games on the kernel engine: the in-a-row family (tic-tac-toe, Connect Four,
+gomoku) and the line-flips family (Othello at every size, Rolit for 2-4 players) against
+the reference engine, their specification, and against outside perft counts.
+
+    python -m pytest -q tests/test_kernel_placement.py            # a minute cold (numba compiles), seconds warm
+    python -m pytest -q tests/test_kernel_placement.py -m slow    # Othello perft 9-10, more games
+
+Every check loops over the registry: a placement game registered later is covered the
+day a kernel family takes it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from myriad.core.game import Game, perft
+from myriad.core.move import PASS, Move
+from myriad.core.state import State
+from myriad.games import game_ids, get_game
+from myriad.games.inarow import InARow
+from myriad.games.othello import Othello
+from myriad.games.rolit import Rolit
+from myriad.kernel import rules
+from myriad.kernel.engine import Kernel
+from myriad.kernel.families import flips, inarow
+from myriad.kernel.registry import kernel_for
+
+from oracles import load_oracle
+
+#: Black's forbidden points in 6,000 random renju positions as Wenzhe Lu's
+#: CForbiddenPointFinder judged them (see tests/test_forbidden.py).
+LU = Path(__file__).parent / "data" / "renju_forbidden_lu.json.gz"
+
+#: Random games per covered game in the default run (the slow run plays five times more).
+GAMES = 20
+#: The kernel families this file is about.
+PLACEMENT = (inarow, flips)
+
+
+def placement_games() -> list[str]:
+    """The registered games a placement family of the kernel runs."""
+    found = []
+    for game_id in game_ids():
+        kernel = kernel_for(get_game(game_id))
+        if kernel is not None and kernel.family in PLACEMENT:
+            found.append(game_id)
+    return found
+
+
+def winners(game: Game, state: State) -> int:
+    """The reference outcome as the kernel's bit set: -1 while the game goes on, else the
+    players with the best score."""
+    result = game.outcome(state)
+    if result is None:
+        return -1
+    best = max(result.scores)
+    return sum(1 << p for p, score in enumerate(result.scores) if score == best)
+
+
+def fields(state: State) -> tuple[object, ...]:
+    return state.cells, state.to_move, state.flags, state.counters, state.hands, state.key, state.history
+
+
+def test_the_placement_games_run_on_the_kernel() -> None:
+    """Every registered Othello, Rolit and in-a-row game (renju's forbidden points and
+    opening included) has a kernel of its family."""
+    covered = set(placement_games())
+    for game_id in game_ids():
+        game = get_game(game_id)
+        kernel = kernel_for(game)
+        if type(game) in (Othello, Rolit):
+            assert kernel is not None and kernel.family is flips, game_id
+        elif type(game) is InARow:
+            assert kernel is not None and kernel.family is inarow, game_id
+    assert {"tictactoe", "connect4", "gomoku", "renju", "othello", "othello4", "othello6", "othello10",
+            "rolit", "rolit2", "rolit3"} <= covered
+
+
+# -- perft --------------------------------------------------------------------------------
+
+#: Depth per game for kernel perft against reference perft from the start (shallow: the
+#: reference is the slow side).
+PERFT_DEPTH = {9: 6, 16: 6, 36: 5, 42: 5, 64: 4, 100: 3, 225: 2}
+
+
+@pytest.mark.parametrize("game_id", placement_games())
+def test_perft_equals_the_reference(game_id: str) -> None:
+    game = get_game(game_id)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    state = game.initial_state()
+    depth = PERFT_DEPTH.get(game.topology.size, 3)
+    for d in range(depth + 1):
+        assert kernel.perft(state, d) == perft(game, state, d), (game_id, d)
+
+
+def othello_oracle() -> tuple[State, dict[int, int]]:
+    """The oracle's Othello start, read from its square lists, and its perft counts."""
+    entry = load_oracle("othello_perft.json")["positions"][0]
+    game = get_game("othello")
+    cells = [0] * game.topology.size
+    for colour, player in (("black", 0), ("white", 1)):
+        for square in entry["board"][colour]:
+            cells[game.topology.pos(square)] = game.discs[player]
+    state = game.make_state(cells, 0 if entry["board"]["to_move"] == "black" else 1, (), (0,))
+    return state, {int(d): n for d, n in entry["perft"].items()}
+
+
+def test_othello_perft_oracle() -> None:
+    """Aart Bik's counts, depths 1-8 (all conventions agree up to 9)."""
+    state, expected = othello_oracle()
+    kernel = kernel_for(get_game("othello"))
+    assert kernel is not None
+    for depth in range(1, 9):
+        assert kernel.perft(state, depth) == expected[depth], depth
+
+
+@pytest.mark.slow
+def test_othello_perft_oracle_deep() -> None:
+    """Depth 9 (the first forced passes) from Bik's list; depth 10 in the convention of
+    the reference, Fairy-Stockfish's (finished games have no moves), also in the oracle."""
+    state, expected = othello_oracle()
+    kernel = kernel_for(get_game("othello"))
+    assert kernel is not None
+    assert kernel.perft(state, 9) == expected[9]
+    entry = load_oracle("othello_perft.json")["positions"][0]
+    assert kernel.perft(state, 10) == entry["alternative_convention_fairy_stockfish"]["perft"]["10"]
+
+
+def test_connect_four_perft_oracle() -> None:
+    """Move sequences by ply from the oracle (first wins at ply 7: 7^7 - 7)."""
+    facts = {int(d): n for d, n in load_oracle("counts.json")["connect_four_7x6"]["perft_move_sequences_by_ply"].items()}
+    game = get_game("connect4")
+    kernel = kernel_for(game)
+    assert kernel is not None
+    for depth in range(9):
+        assert kernel.perft(game.initial_state(), depth) == facts[depth], depth
+
+
+# -- random games: every ply, every field ----------------------------------------------------
+
+def pick(game: Game, state: State, moves: list[Move], rng: random.Random) -> Move:
+    """A random move, or (more often) one the game's move ordering likes best: games that
+    make threats, forks and corners, not only random boards."""
+    if rng.random() < 0.6 and moves[0]:
+        values = game.move_heuristics(state, moves)
+        return moves[max(range(len(moves)), key=lambda i: (values[i], rng.random()))]
+    return rng.choice(moves)
+
+
+def compare_games(game_id: str, games: int, seed: int) -> Counter[str]:
+    """Play ``games`` games, comparing both engines at every ply; what was met, counted."""
+    game = get_game(game_id)
+    kernel = kernel_for(game)
+    assert isinstance(kernel, Kernel)
+    rng = random.Random(seed)
+    met: Counter[str] = Counter()
+    for _ in range(games):
+        state = game.initial_state()
+        while True:
+            where = f"{game_id}: {game.format_position(state)}"
+            reference = game.legal_moves(state)
+            s, rows, count = kernel.move_rows(state)
+            moves = [kernel.to_move(s, rows[i]) for i in range(count)]
+            assert Counter(moves) == Counter(reference), where
+            assert kernel.winners(state) == winners(game, state), where
+            assert kernel.evaluate(state) == pytest.approx(game.evaluate(state), abs=1e-9), where
+            noisy = set(game.noisy_moves(state)) if reference else set()  # quiescence's moves
+            values = game.move_heuristics(state, moves)
+            for i, move in enumerate(moves):
+                order = rules.order(kernel.tables, s, rows[i])
+                assert order == pytest.approx(game.move_heuristic(state, move), abs=1e-9), (where, move)
+                assert order == pytest.approx(values[i], abs=1e-9), (where, move)
+                expected = move in noisy
+                assert bool(rules.noisy(kernel.tables, s, rows[i])) == expected, (where, move)
+                met["noisy"] += expected
+            met["positions"] += 1
+            if not reference:
+                met["ended"] += 1
+                met["draws" if bin(winners(game, state)).count("1") > 1 else "wins"] += 1
+                break
+            if reference == [PASS]:
+                met["passes"] += 1
+            if isinstance(game, Rolit) and not game.flips.moves(state.cells, game.colours[state.to_move]):
+                met["next to"] += 1
+            move = pick(game, state, reference, rng)
+            after, played = game.play(state, move), kernel.play(state, move)
+            assert fields(played) == fields(after), (where, move)
+            state = after
+    return met
+
+
+@pytest.mark.parametrize("game_id", placement_games())
+def test_random_games_agree(game_id: str) -> None:
+    """Legal move sets, successor states (keys and history included), winners, evaluation,
+    move ordering of each move and quiescence moves: equal at every ply of 20 games."""
+    met = compare_games(game_id, GAMES, seed=21)
+    assert met["ended"] == GAMES
+    assert met["positions"] > GAMES * 4
+    game = get_game(game_id)
+    if isinstance(game, InARow) and game.topology.size > 9:
+        assert met["noisy"] > 0 and met["wins"] > 0  # threats were made and answered
+    if isinstance(game, Rolit):
+        assert met["next to"] > 0  # some player could not trap
+
+
+def test_othello_passes_and_wipe_outs() -> None:
+    """Small boards pass often and end early: a pass is one move with no actions, the
+    passes in a row are counted, and a finished position has no moves and is won on discs."""
+    met = compare_games("othello4", 60, seed=4)
+    assert met["passes"] > 0
+    assert met["ended"] == 60 and met["wins"] > 0 and met["draws"] > 0
+
+
+def test_rolit_ties_share_the_win() -> None:
+    """A full Rolit board with two colours tied for the most: both players' bits."""
+    game = get_game("rolit2")
+    kernel = kernel_for(game)
+    assert kernel is not None
+    red, green = game.balls[game.colours[0]], game.balls[game.colours[1]]
+    cells = [red if pos % 2 else green for pos in range(game.topology.size)]
+    state = game.make_state(cells, 0)
+    assert kernel.winners(state) == winners(game, state) == 0b11
+    cells[0] = red
+    state = game.make_state(cells, 0)
+    assert kernel.winners(state) == winners(game, state) == 0b01
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", placement_games())
+def test_random_games_agree_more(game_id: str) -> None:
+    met = compare_games(game_id, 5 * GAMES, seed=2021)
+    assert met["ended"] == 5 * GAMES
+
+
+# -- renju: forbidden points ------------------------------------------------------------------
+
+def check_renju_forbidden(limit: int | None, knowledge: int) -> None:
+    """Black's legal moves on the kernel are the empty cells less Lu's forbidden points;
+    on the first ``knowledge`` positions, with either side to move, evaluation, ordering
+    and quiescence moves equal the reference's (its scan restricted by the same points)."""
+    if not LU.exists():
+        pytest.fail(f"{LU} is missing: regenerate it with tests/data/make_renju_forbidden.py")
+    game = get_game("renju")
+    assert isinstance(game, InARow)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    with gzip.open(LU, "rt") as f:
+        rows = [json.loads(line) for _, line in zip(range(limit or 10**9), f)]
+    assert len(rows) == (limit or 6000)
+    stones = {"X": game.stones[0], "O": game.stones[1], ".": 0}
+    forbidden = 0
+    for n, row in enumerate(rows):
+        cells = [stones[ch] for ch in row["board"]]
+        state = game.make_state(cells, 0, (0,))
+        expected = {game.topology.pos(name) for name in row["forbidden"]}
+        forbidden += len(expected)
+        empty = {pos for pos, value in enumerate(cells) if not value}
+        assert len(empty) <= game.topology.size - 3  # past the opening rule
+        assert {move.to for move in kernel.legal_moves(state)} == empty - expected, f"position {n}: {row['board']}"
+        if n >= knowledge:
+            continue
+        for side in (0, 1):
+            state = game.make_state(cells, side, (0,))
+            where = f"position {n}, {game.player_names[side]} to move"
+            assert kernel.evaluate(state) == game.evaluate(state), where
+            s, moves, count = kernel.move_rows(state)
+            noisy = set(game.noisy_moves(state))
+            for i in range(count):
+                move = kernel.to_move(s, moves[i])
+                assert rules.order(kernel.tables, s, moves[i]) == game.move_heuristic(state, move), (where, move)
+                assert bool(rules.noisy(kernel.tables, s, moves[i])) == (move in noisy), (where, move)
+    assert forbidden > len(rows)  # the data holds forbidden points to find
+
+
+def test_renju_forbidden_points() -> None:
+    check_renju_forbidden(600, 60)
+
+
+@pytest.mark.slow
+def test_renju_forbidden_points_all() -> None:
+    check_renju_forbidden(None, 600)

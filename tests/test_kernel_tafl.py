@@ -1,0 +1,107 @@
+"""Tafl on the kernel: every ply of libhnefatafl's independent playouts (see
+``test_tafl.py``) replayed on the kernel, whose moves, captures and ends must agree with
+that engine and with the reference; and the rules the playouts leave out (repetition, the
+move limit) checked against the reference."""
+from __future__ import annotations
+
+import pytest
+
+from myriad.core.game import Game
+from myriad.core.move import Action, Move
+from myriad.core.state import State
+from myriad.games import get_game
+from myriad.kernel import rules
+from myriad.kernel.registry import kernel_for
+
+from test_tafl import PLAYOUTS, SAME_END, described, fnv
+
+#: libhnefatafl's statuses as winners' bits (black, the attackers, is player 0).
+WINNERS = {"king_escaped": 2, "king_captured": 1, "white_surrounded": 1, "exit_fort": 2}
+
+
+def replay_on_kernel(plies: list[tuple[str, int, str]], status: str) -> int:
+    """Replay one playout with the kernel's moves; return the plies compared."""
+    game = get_game("hnefatafl")
+    kernel = kernel_for(game)
+    assert kernel is not None
+    state = game.initial_state()
+    for ply, (played, count, digest) in enumerate(plies):
+        if kernel.winners(state) != -1:
+            assert game.outcome(state) is not None
+            return ply
+        moves = kernel.legal_moves(state)
+        ours = [described(game, state, m) for m in moves]
+        assert len(moves) == count, f"ply {ply}: {len(moves)} kernel moves, libhnefatafl {count}"
+        assert fnv(ours) == digest, f"ply {ply}: the kernel's moves or captures differ"
+        state = kernel.play(state, moves[ours.index(played)])
+    if status in WINNERS and game.outcome(state) is not None:
+        assert kernel.winners(state) == WINNERS[status]
+        assert game.outcome(state).reason == SAME_END[status]
+    return len(plies)
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_the_kernel_agrees_with_libhnefatafl(index: int) -> None:
+    plies, status, _length = PLAYOUTS[index]
+    assert replay_on_kernel(plies, status) > 50
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", range(4, 40))
+def test_the_kernel_agrees_with_libhnefatafl_deep(index: int) -> None:
+    plies, status, _length = PLAYOUTS[index]
+    assert replay_on_kernel(plies, status) > 0
+
+
+@pytest.mark.parametrize("game_id", ["brandubh", "tablut", "hnefatafl"])
+def test_every_tafl_game_is_on_the_kernel(game_id: str) -> None:
+    assert kernel_for(get_game(game_id)) is not None
+
+
+def reverse(move: Move) -> Move:
+    """A quiet move played backwards."""
+    (kind, frm, to, piece, part), = move
+    return Move((Action(kind, to, frm, piece, part),))
+
+
+def shuttle(game: Game, state: State) -> list[Move]:
+    """Four quiet moves (a move of each side, then both back) that bring ``state`` back."""
+    for first in game.legal_moves(state):
+        if len(first) > 1:
+            continue
+        after = game.play(state, first)
+        for second in game.legal_moves(after):
+            if len(second) > 1:
+                continue
+            line = [first, second, reverse(first), reverse(second)]
+            here = after
+            for move in line[1:]:
+                if move not in game.legal_moves(here):
+                    break
+                here = game.play(here, move)
+            else:
+                if here.key == state.key:
+                    return line
+    raise AssertionError("no shuttle found")
+
+
+@pytest.mark.parametrize("game_id", ["brandubh", "hnefatafl"])
+def test_a_third_repetition_ends_the_game_as_the_reference_says(game_id: str) -> None:
+    """Both sides step back and forth twice: the kernel reads the history as the
+    reference does (a draw in brandubh, a loss for white in Copenhagen rules)."""
+    game = get_game(game_id)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    state = game.initial_state()
+    line = shuttle(game, state)
+    for move in line + line:
+        assert kernel.winners(state) == -1
+        state = kernel.play(state, move)
+    assert state.repetitions() == 2
+    expected = game.outcome(state)
+    assert expected is not None and expected.reason in ("threefold repetition",
+                                                        "a position repeated three times (white loses)")
+    best = max(expected.scores)
+    assert kernel.winners(state) == sum(1 << p for p, s in enumerate(expected.scores) if s == best)
+    assert kernel.legal_moves(state) == game.legal_moves(state) == []
+    assert rules.repetition(kernel.tables, kernel.pack(state)) == kernel.winners(state)
