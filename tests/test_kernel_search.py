@@ -33,7 +33,9 @@ from myriad.kernel.registry import kernel_for
 from myriad.kernel.search import Searcher, best_move
 
 ORACLES = Path(__file__).resolve().parents[1] / ".." / "shared" / "oracles"
-KERNEL_GAMES = [gid for gid in game_ids() if kernel_for(get_game(gid)) is not None]
+#: The games on the kernel that alpha-beta plays (two players).
+KERNEL_GAMES = [gid for gid in game_ids() if kernel_for(get_game(gid)) is not None
+                and AlphaBeta.plays(get_game(gid))]
 #: Positions per game and the largest tree (moves ** depth) searched at a fixed depth.
 POSITIONS = 6
 LARGEST_TREE = 3000
@@ -185,21 +187,27 @@ def test_negamax_and_node_limit(game_id: str) -> None:
         found, _ = Searcher(kernel, algo="negamax").search(state, depth=2)
         assert found.score == expected.info["score"]
         if same_order(game, kernel, state):
-            limit = max(2, reference.nodes // 2)
+            whole = AlphaBeta(mirror, algo="pvs", moves=0, threats=0, engine="reference")
+            whole.analyse(state, Limits(depth=3))
+            limit = whole.nodes // 2
+            if limit < 2:
+                continue
             reference = AlphaBeta(mirror, algo="pvs", moves=0, threats=0, engine="reference")
             cut = reference.analyse(state, Limits(depth=3, nodes=limit))
             found, done = Searcher(kernel).search(state, depth=3, nodes=limit)
             assert (found.move, found.depth, found.nodes) == (cut.move, cut.info["depth"], reference.nodes)
-            assert not done and not cut.done
+            assert found.nodes == limit and done == cut.done and found.score == cut.info["score"]
 
 
 @pytest.mark.parametrize("game_id", KERNEL_GAMES)
 def test_bot_on_kernel_matches_reference_bot(game_id: str) -> None:
     """Where the alphabeta bot runs on the kernel by itself, it answers as the reference
-    bot does (score, and move when the moves come in the same order); elsewhere it says
-    why it cannot (``engine=kernel`` refused with the reason)."""
+    bot does (score; move when the moves come in the same order, and node count when the
+    noisy moves do too); elsewhere it says why it cannot (``engine=kernel`` refused with
+    the reason)."""
     game = get_game(game_id)
-    refusal = kernel_refusal(game, "pvs", False, game.quiescence and game.quiescence_depth > 0)
+    quiescence = game.quiescence and game.quiescence_depth > 0
+    refusal = kernel_refusal(game, "pvs", False, quiescence)
     if refusal is not None:
         with pytest.raises(BotSpecError, match="engine=kernel"):
             make_bot("alphabeta:engine=kernel,threats=0,moves=0", game)
@@ -217,7 +225,11 @@ def test_bot_on_kernel_matches_reference_bot(game_id: str) -> None:
             b = theirs.analyse(state, Limits(depth=depth))
             assert a.info["engine"] == "kernel" and a.info["score"] == b.info["score"]
             if same_order(game, kernel, state):
-                assert a.move == b.move and a.info["nodes"] == b.info["nodes"]
+                assert a.move == b.move
+                if not quiescence or type(game).noisy_moves is Game.noisy_moves:
+                    # (a game's own noisy_moves may list them in another order than the
+                    # kernel's, which changes quiescence's cuts, not its values)
+                    assert a.info["nodes"] == b.info["nodes"]
 
 
 def test_engine_option_is_checked() -> None:
@@ -277,7 +289,7 @@ def short_wins(game: Game, kernel: Kernel, depth: int, wanted: int, seed: int) -
 def test_short_wins(game_id: str) -> None:
     """Forced wins within three plies (Connect Four's, gomoku's, ...) from seeded random
     games: the reference search finds the same distance, the kernel's move wins, and its
-    line ends the game."""
+    line ends the game (or repeats a position that the rules give the mover)."""
     game = get_game(game_id)
     kernel = kernel_for(game)
     assert kernel is not None
@@ -294,7 +306,9 @@ def test_short_wins(game_id: str) -> None:
         end = state
         for move in found.line:
             end = game.play(end, move)
-        assert len(found.line) == WIN - score and game.outcome(end) is not None
+        # the line ends the game, or comes back to a position the rules score as a win
+        repeated = end.key in end.history and game.repetition_outcome(end).winner == state.to_move
+        assert len(found.line) == WIN - score and (game.outcome(end) is not None or repeated)
 
 
 @pytest.mark.parametrize("game_id", [gid for gid in KERNEL_GAMES if get_game(gid).family == "chess"])

@@ -755,6 +755,9 @@ class Searcher:
                  moves: int = 0, root: int = 0, tt_bytes: int = 32 << 20, tt_limit: int | None = None) -> None:
         if algo not in ("pvs", "negamax"):
             raise ValueError(f"kernel search: algo must be pvs or negamax, not {algo!r}")
+        if kernel.players != 2:
+            raise ValueError(f"kernel search: alpha-beta searches two-player games, not {kernel.game.id} "
+                             f"({kernel.players} players)")
         self.kernel = kernel
         self.algo = algo
         self.qdepth = (int(kernel.tables.params[P_QUIESCENCE]) if quiescence is None else int(quiescence))
