@@ -186,6 +186,9 @@ def candidates(t, s, moves, n):
 def noisy_moves(t, s, hist, nhist, moves):
     """The game's ``noisy_moves`` as rows of ``moves``, their count (default: the legal
     moves that ``noisy`` says are, in the order ``gen`` lists them)."""
+    f = t.params[P_FAMILY]
+    if f == inarow.FAMILY:
+        return inarow.noisy_moves(t, s, hist, nhist, moves)
     n = gen(t, s, hist, nhist, moves)
     k = 0
     for i in range(n):

@@ -49,6 +49,8 @@ CLOCK_EVERY = 1024
 #: Words of a table entry: its key, then depth, lower bound, upper bound, move (word 0).
 TT_WORDS = 5
 TT_WAYS = 4
+#: Up to this many moves, a node's moves are ordered by insertion (else by a merge sort).
+SORT_BY_INSERTION = 24
 #: Entries of the history table (a hash table of move hashes; full, it keeps what it has).
 HISTORY_SIZE = 1 << 16
 
@@ -326,8 +328,17 @@ def sort_moves(t, w, ply, n, first, with_memory):
             v = np.inf
             first = -2  # only the first such move
         vals[i] = -v
-    idx = np.argsort(vals[:n], kind="mergesort")
-    w.ranks[ply, :n] = idx
+    ranks = w.ranks[ply]
+    if n > SORT_BY_INSERTION:
+        ranks[:n] = np.argsort(vals[:n], kind="mergesort")
+        return
+    for i in range(n):  # a stable insertion sort: no allocation for the usual few moves
+        v = vals[i]
+        j = i
+        while j > 0 and vals[ranks[j - 1]] > v:
+            ranks[j] = ranks[j - 1]
+            j -= 1
+        ranks[j] = i
 
 
 @njit(cache=True)

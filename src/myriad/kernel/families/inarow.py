@@ -893,3 +893,44 @@ def stand_pat(t, s):
     if theirs:
         return False
     return my_fork or not their_fork
+
+
+@njit(cache=True)
+def noisy_moves(t, s, hist, nhist, moves):
+    """:meth:`InARow.noisy_moves` from one scan (``noisy`` asks it of one move): none when
+    the mover can complete a row or fork, or the opponent has two threats; the block of
+    the opponent's single threat; else, against an opponent's fork cell, both players'
+    build cells; else the mover's; in position order."""
+    n = gen(t, s, hist, nhist, moves)
+    p = t.params
+    if p[NWINDOWS] == 0 or n == 0:
+        return 0
+    counts, threats, builds, forks, lines = scanned(t, s)
+    restrict(t, s, threats, builds, forks)
+    me = s[S_TO_MOVE]
+    other = 1 - me
+    size = p[P_SIZE]
+    theirs = 0
+    their_forks = False
+    for q in range(size):
+        if forks[other, q]:
+            their_forks = True
+        if playable(t, s, q):
+            if threats[me, q] or forks[me, q]:
+                return 0
+            if threats[other, q]:
+                theirs += 1
+    if theirs >= 2:
+        return 0
+    chosen = np.zeros(size, np.int64)
+    board = pattern_board(t, s) if p[FORBID] and me == 0 else np.zeros(0, np.int64)
+    for q in range(size):
+        if theirs:
+            c = threats[other, q]
+        elif their_forks:
+            c = builds[me, q] | builds[other, q]
+        else:
+            c = builds[me, q]
+        if c and playable(t, s, q) and not (p[FORBID] and me == 0 and forbidden_at(t, board, q)):
+            chosen[q] = 1
+    return keep(moves, n, chosen)
