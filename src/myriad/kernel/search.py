@@ -144,9 +144,13 @@ def move_hash(t, w, s, m):
     hashes, in any position)."""
     n = actions(t, s, m, w.acts)
     h = np.uint64(n)
+    a = w.acts
     for i in range(n):
-        for j in range(5):
-            h = mix64(h ^ np.uint64(w.acts[i, j] + 2))
+        # kind, then the squares and the piece in 16 bits each (+1: -1 for none), the part
+        word = (np.uint64(a[i, 0]) | (np.uint64(a[i, 1] + 1) << np.uint64(8))
+                | (np.uint64(a[i, 2] + 1) << np.uint64(24)) | (np.uint64(a[i, 3] + 1) << np.uint64(40))
+                | (np.uint64(a[i, 4]) << np.uint64(56)))
+        h = mix64(h ^ word)
     v = np.int64(h)
     return v if v != 0 else np.int64(1)
 

@@ -835,21 +835,22 @@ def candidates(t, s, moves, n):
             return n
         near, any_stone = near_stones(t, s, radius)
         return keep(moves, n, near) if any_stone else n
-    counts, threats, builds, forks, lines = scanned(t, s)
-    restrict(t, s, threats, builds, forks)
     me = s[S_TO_MOVE]
     size = p[P_SIZE]
     chosen = np.zeros(size, np.int64)
     for player in (me, 1 - me):
+        # (a stone that completes a row fills the gap of a pure window: a threat cell)
         found = False
         for i in range(n):
             pos = moves[i, 0]
-            if threats[player, pos] and completes(t, s, pos, p[STONE + player], p[EXACT + player]):
+            if completes(t, s, pos, p[STONE + player], p[EXACT + player]):
                 chosen[pos] = 1
                 found = True
         if found:
             return keep(moves, n, chosen)
     if not p[GRAVITY]:
+        counts, threats, builds, forks, lines = scanned(t, s)
+        restrict(t, s, threats, builds, forks)
         for player in (me, 1 - me):
             fork = False
             for pos in range(size):
