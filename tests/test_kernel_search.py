@@ -354,3 +354,23 @@ def test_time_limit_and_table_reuse() -> None:
     first, _ = kept.search(state, depth=6)
     again, _ = kept.search(state, depth=6)
     assert again.score == first.score == Searcher(kernel).search(state, depth=6)[0].score
+
+
+def test_kernel_table_within_hash() -> None:
+    """A bot on the kernel keeps its table within its ``hash=`` megabytes and ``tt=``
+    entries, in every game it runs on the kernel."""
+    from myriad.core.caches import MB
+    on_kernel = 0
+    for game_id in KERNEL_GAMES:
+        game = get_game(game_id)
+        tiny = make_bot("alphabeta:hash=0.0625,threats=0", game)
+        capped = make_bot("alphabeta:tt=100,threats=0", game)
+        assert isinstance(tiny, AlphaBeta) and isinstance(capped, AlphaBeta)
+        if tiny.kernel is None or capped.kernel is None:
+            continue
+        on_kernel += 1
+        assert tiny.kernel.searcher.work.tt.nbytes <= 0.0625 * MB
+        assert len(capped.kernel.searcher.work.tt) <= 100
+        state = positions(game, 1, seed=2)[0]
+        assert tiny.choose(state, Limits(nodes=3000)).move in game.legal_moves(state)
+    assert on_kernel >= 3
