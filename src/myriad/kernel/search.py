@@ -28,6 +28,7 @@ from numba import njit, objmode
 from myriad.core.game import Game
 from myriad.core.move import CAPTURE, MOVE, Move
 from myriad.core.state import State
+from myriad.kernel.cache import compiling
 from myriad.kernel.families import GAVE_CHECK, IRREVERSIBLE
 from myriad.kernel.keys import mix64
 from myriad.kernel.layout import (MAX_ACTIONS, P_MAX_MOVES, P_MOVE_WIDTH, P_QUIESCENCE, P_WIDTH, S_CELLS, S_KEY,
@@ -45,7 +46,7 @@ INF = WIN + 1
 MAX_PLY = 130
 MAX_DEPTH = 64
 #: Nodes between two readings of the clock.
-CLOCK_EVERY = 1024
+CLOCK_EVERY = 256
 #: Words of a table entry: its key, then depth, lower bound, upper bound, move (word 0).
 TT_WORDS = 5
 TT_WAYS = 4
@@ -794,7 +795,6 @@ class Searcher:
         """Search ``state`` within the limits (``deadline``: a ``time.perf_counter()``
         time); the answer and whether the search finished."""
         kernel = self.kernel
-        kernel_compile_notice()
         start = time.perf_counter()
         hist = kernel.history(state)
         w = self.work
@@ -817,7 +817,8 @@ class Searcher:
         w.clock[0] = end
         w.clock[1] = start
         age_history(w)
-        score, finished, done = search(kernel.tables, w, hist, len(hist))
+        with compiling(search, "alpha-beta search"):
+            score, finished, done = search(kernel.tables, w, hist, len(hist))
         seconds_taken = time.perf_counter() - start
         count = int(w.ctl[C_LINE])
         line = [kernel.to_move(w.line_states[i], w.line[i]) for i in range(count)]
@@ -826,12 +827,6 @@ class Searcher:
         self.iterations = [(int(w.iterations[i, 0]), float(w.clock[2 + i] - start), int(w.iterations[i, 1]))
                            for i in range(int(w.ctl[C_ITERATIONS]))]
         return KernelSearch(move, float(score), int(finished), self.nodes, seconds_taken, line), bool(done)
-
-
-def kernel_compile_notice() -> None:
-    """The compile notice of :mod:`myriad.kernel.cache` (first use only)."""
-    from myriad.kernel.cache import compile_notice
-    compile_notice()
 
 
 def best_move(kernel: Kernel, state: State, *, depth: int | None = None, seconds: float | None = None,
