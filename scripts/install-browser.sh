@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install the browser the end-to-end tests drive: Debian's chromium (and chromium-driver),
 # plus fonts with chess and draughts symbols, and the other test peers: GNU Go (gnugo, the
-# Go proof in tests/test_go.py drives it over GTP).  Does nothing when they are already there.
+# Go proof in tests/test_go.py drives it over GTP) and GNU Chess (gnuchess, the opponent of
+# scripts/gnuchess_match.py, over UCI).  Does nothing when they are already there.
 # Needs root (or sudo) and apt-get; the Python side (playwright) is a pip test dependency.
 set -euo pipefail
 
@@ -10,9 +11,10 @@ command -v chromium >/dev/null 2>&1 || packages+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || packages+=(chromium-driver)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || packages+=(fonts-dejavu-core)
 { command -v gnugo || [ -x /usr/games/gnugo ]; } >/dev/null 2>&1 || packages+=(gnugo)  # Debian: /usr/games
+{ command -v gnuchess || [ -x /usr/games/gnuchess ]; } >/dev/null 2>&1 || packages+=(gnuchess)
 
 if [ ${#packages[@]} -eq 0 ]; then
-    echo "install-browser: chromium, chromium-driver, fonts and gnugo already installed"
+    echo "install-browser: chromium, chromium-driver, fonts, gnugo and gnuchess already installed"
     exit 0
 fi
 

@@ -180,6 +180,11 @@ def compare_games(game_id: str, games: int, seed: int) -> Counter[str]:
                 expected = move in noisy
                 assert bool(rules.noisy(kernel.tables, s, rows[i])) == expected, (where, move)
                 met["noisy"] += expected
+            if reference:  # the moves bots search: as many, in the same order
+                kept = rules.candidates(kernel.tables, s, rows, count)
+                pruned = game.candidate_moves(state, reference)
+                assert [kernel.to_move(s, rows[i]) for i in range(kept)] == pruned, where
+                met["pruned"] += len(pruned) < len(reference)
             met["positions"] += 1
             if not reference:
                 met["ended"] += 1
@@ -199,13 +204,15 @@ def compare_games(game_id: str, games: int, seed: int) -> Counter[str]:
 @pytest.mark.parametrize("game_id", placement_games())
 def test_random_games_agree(game_id: str) -> None:
     """Legal move sets, successor states (keys and history included), winners, evaluation,
-    move ordering of each move and quiescence moves: equal at every ply of 20 games."""
+    move ordering of each move, quiescence moves and the candidate moves bots search:
+    equal at every ply of 20 games."""
     met = compare_games(game_id, GAMES, seed=21)
     assert met["ended"] == GAMES
     assert met["positions"] > GAMES * 4
     game = get_game(game_id)
     if isinstance(game, InARow) and game.topology.size > 9:
         assert met["noisy"] > 0 and met["wins"] > 0  # threats were made and answered
+        assert met["pruned"] > 0  # forced moves or the cells near stones
     if isinstance(game, Rolit):
         assert met["next to"] > 0  # some player could not trap
 

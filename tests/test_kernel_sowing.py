@@ -63,6 +63,12 @@ def sowing_games() -> list[tuple[str, Game]]:
     return found + [(name, make()) for name, make in VARIANTS.items()]
 
 
+def new_stats() -> dict[str, int]:
+    """Counts of the rules met on the way (a test asserts the rules it exists for were met)."""
+    return dict.fromkeys(("extra turns", "kept history", "claims", "captures", "ended", "repeated",
+                          "repetition ends", "grand slams", "must feed", "wipe outs"), 0)
+
+
 def check_position(game: Game, kernel: Kernel, state: State, stats: dict[str, int]) -> list:
     """Every fact of one position on both engines; returns the reference's legal moves."""
     t = kernel.tables
@@ -76,6 +82,11 @@ def check_position(game: Game, kernel: Kernel, state: State, stats: dict[str, in
         assert int(rules.repetition(t, kernel.pack(state))) == repetition_bits(game, state)
     s, rows, count = kernel.move_rows(state)
     assert count == len(moves)
+    if isinstance(game, CaptureMancala) and moves:
+        sow, me = game.sowing, state.to_move
+        stats["grand slams"] += sum(sow.sow(state.cells, me, h, game.claims(state)).grand_slam
+                                    for h in game.houses[me] if state.cells[h])
+        stats["must feed"] += sow.must_feed and not sow.side_seeds(state.cells, 1 - me)
     for i in range(count):
         move = kernel.to_move(s, rows[i])
         assert float(rules.order(t, s, rows[i])) == pytest.approx(game.move_heuristic(state, move), abs=1e-9)
@@ -90,6 +101,8 @@ def check_position(game: Game, kernel: Kernel, state: State, stats: dict[str, in
         stats["kept history"] += bool(want.history)
         stats["claims"] += any(a[4] == 1 for a in move)
         stats["captures"] += game.is_noisy(state, move)
+        if isinstance(game, CaptureMancala) and game.is_noisy(state, move):
+            stats["wipe outs"] += not game.sowing.side_seeds(want.cells, 1 - state.to_move)
     return moves
 
 
@@ -127,6 +140,30 @@ def test_the_sowing_games_run_on_the_sowing_family():
     assert sowing.tables(get_game("tictactoe")) is None
 
 
+def test_the_kernel_reads_the_games_weights():
+    """Evaluation and ordering weights are the games' data: changed on a game, the kernel
+    built for it scores with them."""
+    rng = random.Random(5)
+    for game in (kalah(), toguz(5, 5)):
+        game.store_weight, game.side_weight = 7, 2
+        if isinstance(game, Kalah):
+            game.again_bonus = 31
+        else:
+            game.claim_value = 250
+        kernel = kernel_for(game)
+        state = game.initial_state()
+        for _ in range(40):
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            assert kernel.evaluate(state) == game.evaluate(state)
+            s, rows, count = kernel.move_rows(state)
+            for i in range(count):
+                move = kernel.to_move(s, rows[i])
+                assert float(rules.order(kernel.tables, s, rows[i])) == game.move_heuristic(state, move)
+            state = game.play(state, rng.choice(moves))
+
+
 @pytest.mark.parametrize("name, game", sowing_games(), ids=[name for name, _ in sowing_games()])
 def test_random_games_agree_at_every_ply(name, game):
     """Random games to the end: legal sets, successor states (cells, side to move after an
@@ -134,8 +171,7 @@ def test_random_games_agree_at_every_ply(name, game):
     repeated positions, the repetition score."""
     kernel = kernel_for(game)
     rng = random.Random(f"ksow {name}")
-    stats = dict.fromkeys(("extra turns", "kept history", "claims", "captures", "ended", "repeated",
-                           "repetition ends"), 0)
+    stats = new_stats()
     registered = name in game_ids()
     games = 30 if registered else 8
     for _ in range(games):
@@ -149,7 +185,13 @@ def test_random_games_agree_at_every_ply(name, game):
     else:
         assert stats["captures"] > 0
         if game.repetition_ends:
-            assert stats["kept history"] > 0
+            assert stats["kept history"] > 0 and stats["repeated"] > 0
+        if game.sowing.must_feed:
+            assert stats["must feed"] > 0
+        if game.sowing.grand_slam == "allowed" and game.sowing.capture_chain:
+            assert stats["wipe outs"] > 0  # a grand slam taken in full
+        elif game.sowing.grand_slam != "allowed":
+            assert stats["grand slams"] > 0 and stats["wipe outs"] == 0
         if game.claims_on:
             assert stats["claims"] > 0
 
@@ -160,8 +202,7 @@ def test_repeated_positions_end_oware_and_are_scored_by_counting():
     game = oware(2, 1)
     kernel = kernel_for(game)
     rng = random.Random(2)
-    stats = dict.fromkeys(("extra turns", "kept history", "claims", "captures", "ended", "repeated",
-                           "repetition ends"), 0)
+    stats = new_stats()
     for _ in range(40):
         random_game(game, kernel, rng, stats)
     assert stats["repetition ends"] > 0 and stats["repeated"] > 0

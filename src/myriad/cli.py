@@ -78,6 +78,8 @@ def show_json(game: Game, state: State) -> dict[str, Any]:
 
 def cmd_games(args: argparse.Namespace) -> int:
     """List every registered game."""
+    from myriad.kernel.registry import engine_name
+
     rows: list[dict[str, Any]] = []
     failures: list[str] = []
     for game_id in game_ids():
@@ -88,7 +90,7 @@ def cmd_games(args: argparse.Namespace) -> int:
             continue
         rows.append({"id": game.id, "name": game.name, "family": game.family,
                      "players": game.players, "player_names": list(game.player_names),
-                     "setups": list(game.setups)})
+                     "setups": list(game.setups), "engine": engine_name(game)})
     if args.json:
         print(json.dumps(rows))
     else:
@@ -96,7 +98,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         name_width = max((len(r["name"]) for r in rows), default=4)
         for r in rows:
             print(f"{r['id']:<{width}}  {r['name']:<{name_width}}  {r['family']:<12}  "
-                  f"{r['players']} players")
+                  f"{r['players']} players  {r['engine']}")
     for failure in failures:
         print(f"myriad: {failure}", file=sys.stderr)
     return 1 if failures else 0
@@ -164,6 +166,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
         else:
             print(f"{t.game:<14} perft {t.depth:>2}  {t.nodes:>12,} nodes  {t.seconds:7.3f} s  "
                   f"{t.nodes_per_second:>12,.0f} nodes/s")
+    from myriad.bench_kernel import Rate, print_rules
+    print_rules(games, {t.game: Rate(t.nodes, t.seconds, t.depth) for t in result.timings}, args.seconds,
+                args.json)
     ref = result.reference
     if ref is None:
         if not args.json:
@@ -188,8 +193,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_bench_search(args: argparse.Namespace) -> int:
-    """Benchmark the searchers: depth reached in equal time, as ratios to plain negamax."""
+    """Benchmark the searchers: kernel against reference alpha-beta; with ``--algorithms``,
+    the depth reached in equal time by each algorithm, as ratios to plain negamax."""
     from myriad.bench import SEARCH_ALGOS, SEARCH_POSITIONS, bench_search
+    if not args.algorithms:
+        from myriad.bench_kernel import cmd_bench_kernel_search
+        args.seconds = args.seconds or 1.0
+        return cmd_bench_kernel_search(args)
+    args.seconds = args.seconds or 2.0
 
     chosen = args.games or list(SEARCH_POSITIONS)
     unknown = [g for g in chosen if g not in SEARCH_POSITIONS]
@@ -249,12 +260,19 @@ def build_parser() -> Parser:
                        help="time budget of the deepest perft per game (default 2)")
     add_variants_option(rules)
     rules.set_defaults(run=cmd_bench)
-    search = kinds.add_parser("search", help="depth reached by negamax, NegaScout and MTD(f) in equal time")
+    search = kinds.add_parser("search", help="alpha-beta nodes/s and depth, kernel against reference "
+                                             "(--algorithms: negamax, NegaScout and MTD(f) in equal time)")
     search.add_argument("--json", action="store_true", help="print one JSON object per line")
-    search.add_argument("--games", nargs="+", metavar="GAME", help="games to run (default: chess gomoku)")
-    search.add_argument("--seconds", type=options.seconds(), default=2.0, metavar="S",
-                        help="thinking time per position and algorithm (default 2)")
+    search.add_argument("--games", nargs="+", metavar="GAME",
+                        help="games to run (default: chess international othello gomoku connect4; "
+                             "--algorithms: chess gomoku)")
+    search.add_argument("--seconds", type=options.seconds(), default=None, metavar="S",
+                        help="thinking time per position and engine (default 1) or algorithm (default 2)")
+    search.add_argument("--algorithms", action="store_true",
+                        help="compare the reference's alpha-beta algorithms instead of the engines")
     search.set_defaults(run=cmd_bench_search)
+    from myriad.bench_kernel import add_kernel_commands
+    add_kernel_commands(kinds)
     from myriad.bench_memory import add_memory_command
     add_memory_command(kinds)
 

@@ -45,6 +45,10 @@ class CaptureMancala(Game):
     #: bots search on past their depth along captures (a sowing that fills the mover's store)
     quiescence = True
     quiescence_depth = 4
+    #: the evaluation's weights per seed: of the store difference, of the seeds on the sides
+    #: (the kernel reads them too; ``claim_value`` weighs a claimed house)
+    store_weight = 100
+    side_weight = 3
 
     def __init__(self, labels: Sequence[Sequence[str]], seeds: int, side_letters: Sequence[str], *,
                  store_names: Sequence[str] = ("store_s", "store_n"), repetition_ends: bool = False,
@@ -157,8 +161,8 @@ class CaptureMancala(Game):
     def evaluate(self, state: State) -> float:
         """Store difference, then claimed houses, then seeds kept on one's own side."""
         me, cells = state.to_move, state.cells
-        score = 100 * (cells[self.stores[me]] - cells[self.stores[1 - me]])
-        score += 3 * (self.sowing.side_seeds(cells, me) - self.sowing.side_seeds(cells, 1 - me))
+        score = self.store_weight * (cells[self.stores[me]] - cells[self.stores[1 - me]])
+        score += self.side_weight * (self.sowing.side_seeds(cells, me) - self.sowing.side_seeds(cells, 1 - me))
         if self.claims_on:
             claims = self.claims(state)
             score += self.claim_value * ((claims[me] != NO_CLAIM) - (claims[1 - me] != NO_CLAIM))

@@ -92,20 +92,25 @@ class Kalah(Game):
     # -- knowledge for bots --------------------------------------------------------------------
 
     quiescence = False  # every sowing moves seeds: nothing quiet to stop at
+    #: the evaluation's weights per seed: of the store difference, of the seeds on the sides;
+    #: the ordering's bonus for a sowing that earns another turn (the kernel reads them too)
+    store_weight = 100
+    side_weight = 10
+    again_bonus = 100
 
     def evaluate(self, state: State) -> float:
         """Store difference, then seeds kept on one's own side, for the side to move."""
         me, cells = state.to_move, state.cells
         stores = cells[self.stores[me]] - cells[self.stores[1 - me]]
         sides = self.sowing.side_seeds(cells, me) - self.sowing.side_seeds(cells, 1 - me)
-        return 100 * stores + 10 * sides
+        return self.store_weight * stores + self.side_weight * sides
 
     def move_heuristic(self, state: State, move: Move) -> float:
         """Sowings that earn another turn first, then those that fill the store most."""
         me = state.to_move
         again = self.sowing.ends_in_store(state.cells, me, move[0][2])
         gain = next((a[3] - state.cells[a[2]] for a in move if a[2] == self.stores[me]), 0)
-        return 100 * again + gain
+        return self.again_bonus * again + gain
 
     # -- notation -----------------------------------------------------------------------------
 

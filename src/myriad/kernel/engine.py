@@ -44,7 +44,7 @@ class Kernel:
     @staticmethod
     def history(state: State) -> np.ndarray:
         """``state.history`` as an array (keys as signed words; check marks stay -1)."""
-        return np.array([k - (1 << 64) if k >> 63 else k for k in state.history], np.int64)
+        return np.array([k - (1 << 64) if k >= 1 << 63 else k for k in state.history], np.int64)
 
     def move_buffer(self) -> np.ndarray:
         """An empty buffer for one position's moves."""

@@ -6,12 +6,12 @@ from __future__ import annotations
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
-from myriad.kernel.families import breakthrough, flips, hunt, inarow, sowing, tafl
+from myriad.kernel.families import chess, draughts, flips, hunt, inarow, sowing, tafl
 from myriad.kernel.layout import P_FAMILY, P_FORCED_CAPTURES, P_PLAYERS
 
 #: The family modules, by family number.
 FAMILIES = {inarow.FAMILY: inarow, tafl.FAMILY: tafl, hunt.FAMILY: hunt, flips.FAMILY: flips,
-            sowing.FAMILY: sowing, breakthrough.FAMILY: breakthrough}
+            sowing.FAMILY: sowing, chess.FAMILY: chess, draughts.FAMILY: draughts}
 
 
 @njit(cache=True)
@@ -28,8 +28,10 @@ def gen(t, s, hist, nhist, moves):
         return flips.gen(t, s, hist, nhist, moves)
     elif f == sowing.FAMILY:
         return sowing.gen(t, s, hist, nhist, moves)
-    elif f == breakthrough.FAMILY:
-        return breakthrough.gen(t, s, hist, nhist, moves)
+    elif f == chess.FAMILY:
+        return chess.gen(t, s, hist, nhist, moves)
+    elif f == draughts.FAMILY:
+        return draughts.gen(t, s, hist, nhist, moves)
     return -1
 
 
@@ -47,8 +49,10 @@ def play(t, s, m, dst):
         return flips.play(t, s, m, dst)
     elif f == sowing.FAMILY:
         return sowing.play(t, s, m, dst)
-    elif f == breakthrough.FAMILY:
-        return breakthrough.play(t, s, m, dst)
+    elif f == chess.FAMILY:
+        return chess.play(t, s, m, dst)
+    elif f == draughts.FAMILY:
+        return draughts.play(t, s, m, dst)
     return -1
 
 
@@ -66,8 +70,10 @@ def actions(t, s, m, out):
         return flips.actions(t, s, m, out)
     elif f == sowing.FAMILY:
         return sowing.actions(t, s, m, out)
-    elif f == breakthrough.FAMILY:
-        return breakthrough.actions(t, s, m, out)
+    elif f == chess.FAMILY:
+        return chess.actions(t, s, m, out)
+    elif f == draughts.FAMILY:
+        return draughts.actions(t, s, m, out)
     return -1
 
 
@@ -85,8 +91,10 @@ def outcome(t, s, hist, nhist, nlegal):
         return flips.outcome(t, s, hist, nhist, nlegal)
     elif f == sowing.FAMILY:
         return sowing.outcome(t, s, hist, nhist, nlegal)
-    elif f == breakthrough.FAMILY:
-        return breakthrough.outcome(t, s, hist, nhist, nlegal)
+    elif f == chess.FAMILY:
+        return chess.outcome(t, s, hist, nhist, nlegal)
+    elif f == draughts.FAMILY:
+        return draughts.outcome(t, s, hist, nhist, nlegal)
     return -1
 
 
@@ -104,8 +112,10 @@ def evaluate(t, s):
         return flips.evaluate(t, s)
     elif f == sowing.FAMILY:
         return sowing.evaluate(t, s)
-    elif f == breakthrough.FAMILY:
-        return breakthrough.evaluate(t, s)
+    elif f == chess.FAMILY:
+        return chess.evaluate(t, s)
+    elif f == draughts.FAMILY:
+        return draughts.evaluate(t, s)
     return 0.0
 
 
@@ -123,8 +133,10 @@ def order(t, s, m):
         return flips.order(t, s, m)
     elif f == sowing.FAMILY:
         return sowing.order(t, s, m)
-    elif f == breakthrough.FAMILY:
-        return breakthrough.order(t, s, m)
+    elif f == chess.FAMILY:
+        return chess.order(t, s, m)
+    elif f == draughts.FAMILY:
+        return draughts.order(t, s, m)
     return 0.0
 
 
@@ -142,8 +154,10 @@ def noisy(t, s, m):
         return flips.noisy(t, s, m)
     elif f == sowing.FAMILY:
         return sowing.noisy(t, s, m)
-    elif f == breakthrough.FAMILY:
-        return breakthrough.noisy(t, s, m)
+    elif f == chess.FAMILY:
+        return chess.noisy(t, s, m)
+    elif f == draughts.FAMILY:
+        return draughts.noisy(t, s, m)
     return False
 
 
@@ -161,25 +175,29 @@ def repetition(t, s):
         return flips.repetition(t, s)
     elif f == sowing.FAMILY:
         return sowing.repetition(t, s)
-    elif f == breakthrough.FAMILY:
-        return breakthrough.repetition(t, s)
+    elif f == chess.FAMILY:
+        return chess.repetition(t, s)
+    elif f == draughts.FAMILY:
+        return draughts.repetition(t, s)
     return (1 << t.params[P_PLAYERS]) - 1
-
-
-# -- the search's hooks: a family that reproduces a game's own ``candidate_moves`` or
-# ``may_stand_pat`` adds a branch here and names the method in its ``SEARCH_HOOKS``;
-# without one, the default is the reference's base ``Game``'s.  ``noisy`` says whether a
-# move is among the game's ``noisy_moves`` (for the base ``Game``: ``is_noisy``).
 
 
 @njit(cache=True)
 def candidates(t, s, moves, n):
-    """The game's ``candidate_moves``: the moves worth searching, kept in order at the top
-    of ``moves[:n]``; their count (default: all ``n``)."""
+    """The game's ``candidate_moves``: the moves worth searching among the legal
+    ``moves[:n]``, moved to the front in their order; their count (all ``n`` unless the
+    family prunes)."""
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.candidates(t, s, moves, n)
     return n
+
+
+# -- the search's hooks beyond ``candidates``: a family that reproduces a game's own
+# ``may_stand_pat`` (or lists its ``noisy_moves`` faster than ``noisy`` filters them) adds
+# a branch here and names the reproduced methods in its ``SEARCH_HOOKS``; without one, the
+# default is the reference's base ``Game``'s.  ``noisy`` says whether a move is among the
+# game's ``noisy_moves`` (for the base ``Game``: ``is_noisy``).
 
 
 @njit(cache=True)

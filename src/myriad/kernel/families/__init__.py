@@ -17,6 +17,9 @@ A family module provides, compiled by numba:
   the bots' knowledge, equal to the game's ``evaluate``, ``move_heuristic`` and ``is_noisy``;
 * ``repetition(t, s) -> int``: the winners' bits of ``Game.repetition_outcome`` (what a
   search scores a position met again on its line);
+* optionally ``candidates(t, s, moves, n) -> int``: ``Game.candidate_moves`` -- the legal
+  ``moves[:n]`` worth searching, moved to the front in order, their count (a family without
+  it searches all ``n``; dispatched by ``rules.candidates``);
 
 and, in Python, ``tables(game) -> Tables | None`` (None: a game it does not cover, or
 covers only in part) and ``prepare(t, s)``, which fills the family's own words of a

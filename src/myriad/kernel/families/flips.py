@@ -20,7 +20,11 @@ Tables:
   empty and otherwise; 1 on a corner;
 * ``zones``: row 0 the corners, 1 the edge, then per corner its X-cells and its C-cells;
 * ``extra``: the edge runs from each corner, one per row: the corner's index, then the
-  run's cells (-1 after);
+  run's cells (-1 after); then, on boards of at most 64 cells whose directions all shift
+  the cell numbers by a constant (``BITBOARD``), per direction from row ``DIRECTIONS``
+  that shift and the bit set of the cells with a neighbour that way (as a signed word):
+  the flanking cells of a whole board are then found on bit sets, as
+  :meth:`LineFlips.flanking_bits` finds them;
 * ``weights[0]`` :class:`~myriad.games.othello.OthelloWeights` in field order;
 * ``params``: ``FALLBACK``, ``KNOWLEDGE`` (Othello's evaluation or Rolit's ball count),
   per player ``COLOUR`` (its disc's cell value), ``NCORNERS`` and the corners.
@@ -37,10 +41,12 @@ from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, 
 from numba import njit
 
 from myriad.core.game import Game
+from myriad.core.mechanics.placement import translation
 from myriad.core.move import DROP, SET
+from myriad.core.topology import NO_LINK
 from myriad.kernel.families import IRREVERSIBLE
 from myriad.kernel.layout import (P_COUNTERS, P_FAMILY_PARAMS, P_NCOUNTERS, P_PLAYERS, P_SIZE, P_VALUES,
-                                  S_CELLS, S_KEY, S_TO_MOVE, Tables, base_tables)
+                                  S_CELLS, S_KEY, S_TO_MOVE, Tables, base_tables, signed)
 
 FAMILY = 5
 FALLBACK = P_FAMILY_PARAMS        #: what a player who cannot flank does
@@ -48,6 +54,8 @@ KNOWLEDGE = P_FAMILY_PARAMS + 1   #: which evaluation
 NCORNERS = P_FAMILY_PARAMS + 2
 COLOUR = P_FAMILY_PARAMS + 3      # + player: the cell value of its discs (4 players at most)
 CORNERS = P_FAMILY_PARAMS + 7     # + corner: its cell (8 corners at most)
+BITBOARD = P_FAMILY_PARAMS + 15   #: 1: placements found on 64-bit boards (see ``DIRECTIONS``)
+DIRECTIONS = P_FAMILY_PARAMS + 16  #: first row in ``extra`` of each direction's shift and mask
 
 PASS_TURN = 0   #: FALLBACK: a forced pass (Othello)
 NEXT_TO = 1     #: FALLBACK: a disc next to any disc (Rolit)
@@ -97,14 +105,21 @@ def tables(game: Game) -> Tables | None:
             zones[2 + 2 * i, pos] = corners.x_cells[i] >> pos & 1
             zones[3 + 2 * i, pos] = corners.c_cells[i] >> pos & 1
     runs = [(i, run) for i, corner_runs in enumerate(corners.runs) for run in corner_runs]
-    extra = np.full((len(runs), 1 + max((len(run) for _, run in runs), default=0)), -1, np.int64)
+    shifts = [translation(row) for row in topology.links]
+    bitboard = size <= 64 and all(shift is not None for shift in shifts)
+    directions = len(topology.links) if bitboard else 0
+    extra = np.full((len(runs) + directions, max([2] + [1 + len(run) for _, run in runs])), -1, np.int64)
     for row, (i, run) in enumerate(runs):
         extra[row, 0] = i
         extra[row, 1:1 + len(run)] = run
+    for d in range(directions):
+        linked = sum(1 << p for p, q in enumerate(topology.links[d]) if q != NO_LINK)
+        extra[len(runs) + d, :2] = (shifts[d] or 0, signed(linked))
     table = np.array([[weights.mobility, weights.corner, weights.x_square, weights.c_square, weights.frontier,
                        weights.stable, weights.discs, weights.discs_from, weights.order_corner, weights.order_x,
                        weights.order_c, weights.order_edge]], np.float64)
-    params = {FALLBACK: fallback, KNOWLEDGE: knowledge, NCORNERS: ncorners}
+    params = {FALLBACK: fallback, KNOWLEDGE: knowledge, NCORNERS: ncorners, BITBOARD: int(bitboard),
+              DIRECTIONS: len(runs)}
     for player, code in enumerate(colours):
         params[COLOUR + player] = code
     for i, corner in enumerate(corners.corners):
@@ -145,8 +160,63 @@ def flanks(t, s, pos, own):
 
 
 @njit(cache=True)
+def board_bits(t, s, own):
+    """The bit sets of the discs ``own`` and of all discs (``BITBOARD`` boards)."""
+    one = np.uint64(1)
+    mine = np.uint64(0)
+    occupied = np.uint64(0)
+    for pos in range(t.params[P_SIZE]):
+        v = s[S_CELLS + pos]
+        if v != 0:
+            bit = one << np.uint64(pos)
+            occupied |= bit
+            if v == own:
+                mine |= bit
+    return mine, occupied
+
+
+@njit(cache=True)
+def placement_bits(t, mine, occupied):
+    """The bit set of the empty cells where the owner of ``mine`` flanks other discs: per
+    direction, its discs walked back across other discs onto an empty cell."""
+    p = t.params
+    size = p[P_SIZE]
+    full = ~np.uint64(0) if size == 64 else (np.uint64(1) << np.uint64(size)) - np.uint64(1)
+    other = occupied & ~mine
+    empty = full & ~occupied
+    found = np.uint64(0)
+    for row in range(p[DIRECTIONS], p[DIRECTIONS] + t.links.shape[0]):
+        shift = t.extra[row, 0]
+        linked = np.uint64(t.extra[row, 1])
+        if shift == 0:
+            continue
+        back = np.uint64(shift) if shift > 0 else np.uint64(-shift)
+        line = ((mine >> back) if shift > 0 else (mine << back)) & linked & other
+        while line:
+            longer = line | (((line >> back) if shift > 0 else (line << back)) & linked & other)
+            if longer == line:
+                break
+            line = longer
+        found |= ((line >> back) if shift > 0 else (line << back)) & linked & empty
+    return found
+
+
+@njit(cache=True)
+def bit_count(bits):
+    """The number of set bits of a 64-bit word."""
+    n = 0
+    while bits:
+        bits &= bits - np.uint64(1)
+        n += 1
+    return n
+
+
+@njit(cache=True)
 def placements(t, s, own):
     """The number of empty cells where a disc ``own`` turns something (mobility)."""
+    if t.params[BITBOARD]:
+        mine, occupied = board_bits(t, s, own)
+        return bit_count(placement_bits(t, mine, occupied))
     n = 0
     for pos in range(t.params[P_SIZE]):
         if s[S_CELLS + pos] == 0 and flanks(t, s, pos, own):
@@ -157,6 +227,9 @@ def placements(t, s, own):
 @njit(cache=True)
 def can_place(t, s, own):
     """Whether a disc ``own`` can be placed flanking something."""
+    if t.params[BITBOARD]:
+        mine, occupied = board_bits(t, s, own)
+        return placement_bits(t, mine, occupied) != 0
     for pos in range(t.params[P_SIZE]):
         if s[S_CELLS + pos] == 0 and flanks(t, s, pos, own):
             return True
@@ -170,10 +243,21 @@ def gen(t, s, hist, nhist, moves):
     me = s[S_TO_MOVE]
     own = p[COLOUR + me]
     n = 0
-    for pos in range(size):
-        if s[S_CELLS + pos] == 0 and flanks(t, s, pos, own):
-            moves[n, 0] = pos
-            n += 1
+    if p[BITBOARD]:
+        mine, occupied = board_bits(t, s, own)
+        bits = placement_bits(t, mine, occupied)
+        pos = 0
+        while bits:
+            if bits & np.uint64(1):
+                moves[n, 0] = pos
+                n += 1
+            bits >>= np.uint64(1)
+            pos += 1
+    else:
+        for pos in range(size):
+            if s[S_CELLS + pos] == 0 and flanks(t, s, pos, own):
+                moves[n, 0] = pos
+                n += 1
     if n:
         return n
     if p[FALLBACK] == PASS_TURN:
@@ -303,7 +387,7 @@ def stable_edge_discs(t, s, own):
     p = t.params
     seen = np.zeros(p[P_SIZE], np.int64)
     n = 0
-    for row in range(t.extra.shape[0]):
+    for row in range(p[DIRECTIONS]):  # the edge runs
         corner = p[CORNERS + t.extra[row, 0]]
         if s[S_CELLS + corner] != own:
             continue

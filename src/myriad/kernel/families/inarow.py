@@ -4,12 +4,14 @@ wins -- tic-tac-toe, gomoku, Connect Four (:class:`myriad.games.inarow.InARow`).
 Tables:
 
 * ``rules[axis] = (direction, opposite)`` the board's lines;
-* ``extra`` four tables stacked by rows, where ``params`` says (``COLUMNS``, ``WINDOWS``,
-  ``THROUGH``, ``SPANS`` and their counts): the cells of each column, bottom first, padded
+* ``extra`` five tables stacked by rows, where ``params`` says (``COLUMNS``, ``WINDOWS``,
+  ``THROUGH``, ``SPANS``, ``LINES`` and their counts): the cells of each column, bottom first, padded
   with -1 (gravity only); each window of ``k`` cells (:class:`LineWindows`, in its order),
   then its axis; per cell, the number of windows through it, then their indices; per cell
   and axis of the forbidden points, the ``2 * length + 1`` cells around it (-1 beyond the
-  edge; renju only);
+  edge; renju only); the maximal lines holding a window: axis, length, cells;
+* (more rows of ``extra``) per cell, how many cells lie within the bots'
+  ``candidate_radius`` of it, then those cells (gomoku, renju);
 * ``zones[player]`` the cells where that player's threats count as strong (Connect
   Four's odd and even rows); ``zones[OPENING + n]`` where the ``n``-th stone may go
   (renju's opening);
@@ -39,7 +41,7 @@ from numba import njit
 from myriad.core.game import Game
 from myriad.core.mechanics.placement import GravityDrops, line_axes
 from myriad.core.move import DROP
-from myriad.core.topology import NO_LINK, opposite_directions
+from myriad.core.topology import NO_LINK, Topology, opposite_directions
 from myriad.kernel.families import IRREVERSIBLE
 from myriad.kernel.keys import flag_key
 from myriad.kernel.layout import (P_FAMILY_PARAMS, P_FLAGS, P_SIZE, P_VALUES, S_CELLS, S_KEY,
@@ -63,7 +65,9 @@ FLENGTH = P_FAMILY_PARAMS + 15    #: the row length the forbidden points are jud
 FAXES = P_FAMILY_PARAMS + 16      #: the lines they are judged along
 SPANS = P_FAMILY_PARAMS + 17      #: first row of the spans in ``extra`` (cell by cell, axis by axis)
 NOPENING = P_FAMILY_PARAMS + 18   #: stones placed under the opening rule (zones ``OPENING`` + n)
-RADIUS = P_FAMILY_PARAMS + 19     #: the bots' candidate radius (cells near a stone), 0: none
+LINES = P_FAMILY_PARAMS + 19      #: first row of the board's maximal lines in ``extra``
+NLINES = P_FAMILY_PARAMS + 20
+AROUND = P_FAMILY_PARAMS + 21     #: first row of the cells near each cell (bots' ``candidate_radius``), or -1
 
 #: The game's search hooks this family reproduces (see ``myriad.kernel.rules``).
 SEARCH_HOOKS = frozenset({"candidate_moves", "may_stand_pat"})
@@ -104,8 +108,12 @@ def tables(game: Game) -> Tables | None:
     axis_of = {d: a for a, (d, _back) in enumerate(axes)}
     forbidden = game.forbidden
     spans = [span for per_pos in forbidden.spans for span in per_pos] if forbidden is not None else []
-    width = max([k + 1, 1 + max(len(w) for w in through)] + [len(c) for c in columns] + [len(s) for s in spans])
-    extra = np.full((len(columns) + len(cells_of) + size + len(spans), width), -1, np.int64)
+    lines = maximal_lines(topology, k) if windows is not None else []
+    around = game.vicinity.around if game.vicinity is not None else ()
+    width = max([k + 1, 1 + max(len(w) for w in through)] + [len(c) for c in columns] + [len(s) for s in spans]
+                + [2 + len(cells) for _, cells in lines] + [1 + len(cells) for cells in around])
+    extra = np.full((len(columns) + len(cells_of) + size + len(spans) + len(lines) + len(around), width), -1,
+                    np.int64)
     for c, cells in enumerate(columns):
         extra[c, :len(cells)] = cells
     first_window = len(columns)
@@ -119,6 +127,12 @@ def tables(game: Game) -> Tables | None:
     first_span = first_through + size
     for i, span in enumerate(spans):
         extra[first_span + i, :len(span)] = [q if q != NO_LINK else -1 for q in span]
+    first_line = first_span + len(spans)
+    for i, (axis, cells) in enumerate(lines):
+        extra[first_line + i, :2 + len(cells)] = [axis, len(cells), *cells]
+    first_around = first_line + len(lines)
+    for pos, cells in enumerate(around):
+        extra[first_around + pos, :1 + len(cells)] = [len(cells), *cells]
     zones = np.zeros((OPENING + len(game.opening), size), np.int64)
     for pos in range(size):
         for player in range(2):
@@ -137,13 +151,32 @@ def tables(game: Game) -> Tables | None:
               STONE: game.stones[0], STONE + 1: game.stones[1],
               COLUMNS: 0, NCOLUMNS: len(columns), WINDOWS: first_window, NWINDOWS: len(cells_of),
               THROUGH: first_through, UP: up, DOWN: down, NAXES: len(axes), NOPENING: len(game.opening),
-              RADIUS: game.vicinity.radius if game.vicinity is not None else 0}
+              LINES: first_line, NLINES: len(lines), AROUND: first_around if around else -1}
     if forbidden is not None:
         params.update({FORBID: (OVERLINE * forbidden.overline | DOUBLE_FOUR * forbidden.double_four
                                 | DOUBLE_THREE * forbidden.double_three),
                        FLENGTH: forbidden.length, FAXES: len(forbidden.spans[0]) if size else 0, SPANS: first_span})
     return base_tables(game, FAMILY, move_width=1, max_moves=size, rules=axis_rows, extra=extra,
                        zones=zones, weights=weights, family_params=params)
+
+
+def maximal_lines(topology: Topology, k: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Per axis (:func:`line_axes` order), the board's maximal lines along its direction
+    that hold a window of ``k`` cells: (axis, cells in walking order)."""
+    found = []
+    for axis, (d, _back) in enumerate(line_axes(topology)):
+        row = topology.links[d]
+        entered = {q for q in row if q != NO_LINK}
+        for start in range(topology.size):
+            if start in entered:
+                continue
+            cells, pos = [start], row[start]
+            while pos != NO_LINK:
+                cells.append(pos)
+                pos = row[pos]
+            if len(cells) >= k:
+                found.append((axis, tuple(cells)))
+    return found
 
 
 def prepare(t: Tables, s: np.ndarray) -> None:
@@ -188,12 +221,13 @@ def restrict_moves(t, s, moves, n):
             placed += 1
     zone = OPENING + placed if placed < p[NOPENING] else -1
     board = pattern_board(t, s) if p[FORBID] and s[S_TO_MOVE] == 0 else np.zeros(0, np.int64)
+    suspects = all_suspects(t, board) if board.shape[0] else board
     kept = 0
     for i in range(n):
         pos = moves[i, 0]
         if zone >= 0 and not t.zones[zone, pos]:
             continue
-        if board.shape[0] and forbidden_at(t, board, pos):
+        if board.shape[0] and suspects[pos] and judge(t, board, pos) != 0:
             continue
         moves[kept, 0] = pos
         kept += 1
@@ -431,6 +465,40 @@ def suspect(t, board, pos):
 
 
 @njit(cache=True)
+def all_suspects(t, board):
+    """:func:`suspect` of every cell (1 or 0), counted from the own stones outwards."""
+    p = t.params
+    size = p[P_SIZE]
+    length = p[FLENGTH]
+    naxes = p[FAXES]
+    near = np.zeros((naxes, size), np.int64)
+    close = np.zeros((naxes, size), np.int64)
+    for stone in range(size):
+        if board[stone] != OWN:
+            continue
+        for axis in range(naxes):
+            row = p[SPANS] + stone * naxes + axis
+            for step in range(1, length):
+                for q in (t.extra[row, length - step], t.extra[row, length + step]):
+                    if q >= 0:
+                        near[axis, q] += 1
+                        if step <= length - 2:
+                            close[axis, q] += 1
+    found = np.zeros(size, np.int64)
+    for pos in range(size):
+        lines = 0
+        for axis in range(naxes):
+            if near[axis, pos] >= 3:
+                found[pos] = 1
+                break
+            if close[axis, pos] >= 2:
+                lines += 1
+        if lines >= 2:
+            found[pos] = 1
+    return found
+
+
+@njit(cache=True)
 def forbidden_at(t, board, pos):
     """Whether the empty ``pos`` is a forbidden point of the first player."""
     return suspect(t, board, pos) and judge(t, board, pos) != 0
@@ -481,7 +549,7 @@ def other_gap(t, s, w, pos):
 
 @njit(cache=True)
 def scan(t, s, counts, threats, mates, multi):
-    """:meth:`LineWindows.scan` by walking the windows: ``counts[p, c]`` the pure windows of
+    """:meth:`LineWindows.scan` by sliding a window along each maximal line: ``counts[p, c]`` the pure windows of
     player ``p`` with ``c`` stones (0 < c < k); ``threats[p, pos]`` 1 on the gap of a pure
     window with one gap; per axis ``a``, ``mates[p, a, pos]`` the other gap of a pure window
     with two gaps through ``pos`` (-1: none) and ``multi[p, a, pos]`` 1 when two such
@@ -489,37 +557,50 @@ def scan(t, s, counts, threats, mates, multi):
     p = t.params
     k = p[K]
     x = t.extra
-    for w in range(p[NWINDOWS]):
-        n0, n1 = window_stones(t, s, w)
-        if (n0 and n1) or n0 + n1 == 0 or n0 + n1 >= k:
-            continue
-        player = 0 if n0 else 1
-        c = n0 + n1
-        counts[player, c] += 1
-        row = p[WINDOWS] + w
-        if c == k - 1:
-            for i in range(k):
-                q = x[row, i]
-                if s[S_CELLS + q] == 0:
-                    threats[player, q] = 1
-                    break
-        elif c == k - 2:
-            axis = x[row, k]
-            g1 = -1
-            g2 = -1
-            for i in range(k):
-                q = x[row, i]
-                if s[S_CELLS + q] == 0:
-                    if g1 < 0:
-                        g1 = q
-                    else:
-                        g2 = q
-            for a, b in ((g1, g2), (g2, g1)):
-                known = mates[player, axis, a]
-                if known < 0:
-                    mates[player, axis, a] = b
-                elif known != b:
-                    multi[player, axis, a] = 1
+    first, second = p[STONE], p[STONE + 1]
+    for line in range(p[LINES], p[LINES] + p[NLINES]):
+        axis, length = x[line, 0], x[line, 1]
+        n0 = 0
+        n1 = 0
+        for i in range(length):  # the window ending on the i-th cell, slid along the line
+            v = s[S_CELLS + x[line, 2 + i]]
+            if v == first:
+                n0 += 1
+            elif v == second:
+                n1 += 1
+            if i >= k:
+                v = s[S_CELLS + x[line, 2 + i - k]]
+                if v == first:
+                    n0 -= 1
+                elif v == second:
+                    n1 -= 1
+            if i < k - 1 or (n0 and n1) or n0 + n1 == 0 or n0 + n1 >= k:
+                continue
+            player = 0 if n0 else 1
+            c = n0 + n1
+            counts[player, c] += 1
+            if c == k - 1:
+                for j in range(i - k + 1, i + 1):
+                    q = x[line, 2 + j]
+                    if s[S_CELLS + q] == 0:
+                        threats[player, q] = 1
+                        break
+            elif c == k - 2:
+                g1 = -1
+                g2 = -1
+                for j in range(i - k + 1, i + 1):
+                    q = x[line, 2 + j]
+                    if s[S_CELLS + q] == 0:
+                        if g1 < 0:
+                            g1 = q
+                        else:
+                            g2 = q
+                for a, b in ((g1, g2), (g2, g1)):
+                    known = mates[player, axis, a]
+                    if known < 0:
+                        mates[player, axis, a] = b
+                    elif known != b:
+                        multi[player, axis, a] = 1
 
 
 @njit(cache=True)
@@ -779,92 +860,82 @@ def repetition(t, s):
     return 3  # positions never repeat: every placement adds a stone
 
 
-# -- the search's hooks ------------------------------------------------------------------------
+@njit(cache=True)
+def near_stone(t, s, pos):
+    """Whether a stone lies within the bots' ``candidate_radius`` of ``pos``."""
+    row = t.params[AROUND] + pos
+    for i in range(t.extra[row, 0]):
+        if s[S_CELLS + t.extra[row, 1 + i]] != 0:
+            return True
+    return False
+
 
 @njit(cache=True)
-def keep(moves, n, chosen):
-    """Keep the moves whose cell ``chosen`` marks, in order, at the front; their count."""
-    k = 0
+def keep(moves, n, cells):
+    """``moves[:n]`` less those whose cell is not marked in ``cells`` (order kept); their count."""
+    kept = 0
     for i in range(n):
-        if chosen[moves[i, 0]]:
-            if k != i:
-                moves[k] = moves[i]
-            k += 1
-    return k
-
-
-@njit(cache=True)
-def near_stones(t, s, radius):
-    """Per cell, 1 within ``radius`` steps (along any link) of a stone
-    (:meth:`Vicinity.near`); and whether there is a stone at all."""
-    size = t.params[P_SIZE]
-    reached = np.zeros(size, np.int64)
-    frontier = np.zeros(size, np.int64)
-    stones = 0
-    for pos in range(size):
-        if s[S_CELLS + pos] != 0:
-            reached[pos] = 1
-            frontier[pos] = 1
-            stones += 1
-    if stones == 0:
-        return reached, False
-    for _ in range(radius):
-        grown = np.zeros(size, np.int64)
-        for pos in range(size):
-            if frontier[pos]:
-                for d in range(t.links.shape[0]):
-                    q = t.links[d, pos]
-                    if q >= 0 and not reached[q]:
-                        grown[q] = 1
-        for pos in range(size):
-            if grown[pos]:
-                reached[pos] = 1
-        frontier = grown
-    return reached, True
+        if cells[moves[i, 0]]:
+            moves[kept, 0] = moves[i, 0]
+            kept += 1
+    return kept
 
 
 @njit(cache=True)
 def candidates(t, s, moves, n):
-    """:meth:`InARow.candidate_moves`: a stone that completes a row, the mover's first;
-    else, without gravity, the mover's fork cells; else, against the opponent's, both
-    players' build cells; else the cells near a stone (``RADIUS``); else every move."""
+    """:meth:`InARow.candidate_moves`: among the legal ``moves[:n]`` (kept in order, first;
+    their count returned), the moves that complete a row if any, else those that block the
+    opponent's; else, without gravity, the mover's fork cells, or against the opponent's
+    fork cells both players' build cells; else, with ``candidate_radius``, the cells near a
+    stone; else all."""
     p = t.params
-    radius = p[RADIUS]
-    if p[NWINDOWS] == 0 or n <= 1:
-        if radius == 0:
-            return n
-        near, any_stone = near_stones(t, s, radius)
-        return keep(moves, n, near) if any_stone else n
-    me = s[S_TO_MOVE]
     size = p[P_SIZE]
-    chosen = np.zeros(size, np.int64)
-    for player in (me, 1 - me):
-        # (a stone that completes a row fills the gap of a pure window: a threat cell)
+    occupied = False
+    for pos in range(size):
+        if s[S_CELLS + pos] != 0:
+            occupied = True
+            break
+    radius = p[AROUND] >= 0
+    if p[NWINDOWS] == 0 or n <= 1:
+        if not radius or not occupied:
+            return n
+        near = np.zeros(size, np.int64)
+        for pos in range(size):
+            near[pos] = near_stone(t, s, pos)
+        return keep(moves, n, near)
+    counts, threats, builds, forks, lines = scanned(t, s)
+    restrict(t, s, threats, builds, forks)
+    me = s[S_TO_MOVE]
+    other = 1 - me
+    cells = np.zeros(size, np.int64)
+    for player in (me, other):
         found = False
-        for i in range(n):
-            pos = moves[i, 0]
-            if completes(t, s, pos, p[STONE + player], p[EXACT + player]):
-                chosen[pos] = 1
+        cells[:] = 0
+        for pos in range(size):
+            if threats[player, pos] and playable(t, s, pos) and completes(t, s, pos, p[STONE + player],
+                                                                          p[EXACT + player]):
+                cells[pos] = 1
                 found = True
         if found:
-            return keep(moves, n, chosen)
+            kept = keep(moves, n, cells)
+            if kept:
+                return kept
     if not p[GRAVITY]:
-        counts, threats, builds, forks, lines = scanned(t, s)
-        restrict(t, s, threats, builds, forks)
-        for player in (me, 1 - me):
-            fork = False
+        for pos in range(size):
+            cells[pos] = forks[me, pos]
+        if cells.any():
+            return keep(moves, n, cells)
+        for pos in range(size):
+            cells[pos] = forks[other, pos]
+        if cells.any():
             for pos in range(size):
-                if forks[player, pos]:
-                    fork = True
-                    break
-            if fork:
-                for pos in range(size):
-                    chosen[pos] = forks[me, pos] if player == me else (builds[0, pos] | builds[1, pos])
-                return keep(moves, n, chosen)
-    if radius == 0:
+                cells[pos] = builds[other, pos] | builds[me, pos]
+            return keep(moves, n, cells)
+    if not radius or not occupied:
         return n
-    near, any_stone = near_stones(t, s, radius)
-    return keep(moves, n, near) if any_stone else n
+    for pos in range(size):
+        cells[pos] = near_stone(t, s, pos)
+    return keep(moves, n, cells)
 
 
 @njit(cache=True)
