@@ -311,6 +311,31 @@ def test_short_wins(game_id: str) -> None:
         assert len(found.line) == WIN - score and (game.outcome(end) is not None or repeated)
 
 
+def mates_in_two(game: Game, kernel: Kernel, wanted: int, seed: int) -> list[tuple[State, int]]:
+    """Positions of seeded random games where the side to move mates in two (``WIN - 3``
+    at depth 3): looked for two plies before each position where a mate in one is
+    (found at depth 1), up to ``wanted`` of them."""
+    rng = random.Random(seed)
+    found: list[tuple[State, int]] = []
+    searcher = Searcher(kernel, tt_bytes=1 << 20)
+    for _ in range(200):
+        line = [game.initial_state()]
+        for _ply in range(300):
+            state = line[-1]
+            moves = game.legal_moves(state)
+            if not moves or game.outcome(state) is not None:
+                break
+            if len(line) >= 3 and searcher.search(state, depth=1)[0].score == WIN - 1:
+                earlier = line[-3]
+                result, _ = searcher.search(earlier, depth=3)
+                if result.score == WIN - 3 and all(earlier != f for f, _ in found):
+                    found.append((earlier, int(result.score)))
+                    if len(found) >= wanted:
+                        return found
+            line.append(game.play(state, rng.choice(moves)))
+    return found
+
+
 @pytest.mark.parametrize("game_id", [gid for gid in KERNEL_GAMES if get_game(gid).family == "chess"])
 def test_chess_mate_in_two(game_id: str) -> None:
     """In every chess-like game on the kernel, mates in two met in seeded random games:
@@ -318,7 +343,7 @@ def test_chess_mate_in_two(game_id: str) -> None:
     game = get_game(game_id)
     kernel = kernel_for(game)
     assert kernel is not None
-    mates = [(s, v) for s, v in short_wins(game, kernel, 3, 2, seed=11) if v == WIN - 3]
+    mates = mates_in_two(game, kernel, 1, seed=11)
     assert mates, f"{game_id}: no mate in two met in 200 random games"
     for state, score in mates:
         reference = AlphaBeta(KernelKnowledge(game, kernel), moves=0, engine="reference")
