@@ -43,6 +43,15 @@ GAMES = 20
 PLACEMENT = (inarow, flips)
 
 
+
+def noisy_moves(kernel: Kernel, state: State) -> list[Move]:
+    """The kernel's ``noisy_moves`` of ``state`` (quiescence's moves), as reference moves."""
+    s = kernel.pack(state)
+    hist = kernel.history(state)
+    rows = kernel.move_buffer()
+    count = rules.noisy_moves(kernel.tables, s, hist, len(hist), rows)
+    return [kernel.to_move(s, rows[i]) for i in range(count)]
+
 def placement_games() -> list[str]:
     """The registered games a placement family of the kernel runs."""
     found = []
@@ -171,15 +180,15 @@ def compare_games(game_id: str, games: int, seed: int) -> Counter[str]:
             assert Counter(moves) == Counter(reference), where
             assert kernel.winners(state) == winners(game, state), where
             assert kernel.evaluate(state) == pytest.approx(game.evaluate(state), abs=1e-9), where
-            noisy = set(game.noisy_moves(state)) if reference else set()  # quiescence's moves
             values = game.move_heuristics(state, moves)
             for i, move in enumerate(moves):
                 order = rules.order(kernel.tables, s, rows[i])
                 assert order == pytest.approx(game.move_heuristic(state, move), abs=1e-9), (where, move)
                 assert order == pytest.approx(values[i], abs=1e-9), (where, move)
-                expected = move in noisy
-                assert bool(rules.noisy(kernel.tables, s, rows[i])) == expected, (where, move)
-                met["noisy"] += expected
+                assert bool(rules.noisy(kernel.tables, s, rows[i])) == game.is_noisy(state, move), (where, move)
+            noisy = noisy_moves(kernel, state)  # quiescence's moves, in the reference's order
+            assert noisy == game.noisy_moves(state), where
+            met["noisy"] += len(noisy)
             if reference:  # the moves bots search: as many, in the same order
                 kept = rules.candidates(kernel.tables, s, rows, count)
                 pruned = game.candidate_moves(state, reference)
@@ -278,11 +287,10 @@ def check_renju_forbidden(limit: int | None, knowledge: int) -> None:
             where = f"position {n}, {game.player_names[side]} to move"
             assert kernel.evaluate(state) == game.evaluate(state), where
             s, moves, count = kernel.move_rows(state)
-            noisy = set(game.noisy_moves(state))
             for i in range(count):
                 move = kernel.to_move(s, moves[i])
                 assert rules.order(kernel.tables, s, moves[i]) == game.move_heuristic(state, move), (where, move)
-                assert bool(rules.noisy(kernel.tables, s, moves[i])) == (move in noisy), (where, move)
+            assert noisy_moves(kernel, state) == game.noisy_moves(state), where
     assert forbidden > len(rows)  # the data holds forbidden points to find
 
 

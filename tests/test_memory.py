@@ -89,7 +89,7 @@ def test_alphabeta_tables_stay_within_a_tiny_hash_in_every_game() -> None:
         game = get_game(game_id)
         if not AlphaBeta.plays(game):  # (refused: another turn structure)
             continue
-        bot = make_bot(f"alphabeta:{TINY}", game)
+        bot = make_bot(f"alphabeta:{TINY},engine=reference", game)  # (the kernel's: test_kernel_search)
         assert isinstance(bot, AlphaBeta)
         state = _played(game, 4)
         for _ in range(2):  # the table is kept between moves: two searches

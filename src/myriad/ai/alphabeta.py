@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from myriad.ai.bot import (FLAG, LIMIT_OPTIONS, Allowed, Bot, Decision, Limits, SearchTimeout, collection_reserve,
                             gc_paused)
 from myriad.ai.budget import HASH, entry_limit, hash_bytes, split
+from myriad.ai.kernel_search import ENGINES, KernelAlphaBeta, kernel_refusal
 from myriad.ai.threats import ThreatSearch
 from myriad.core.caches import ByteBudget
 from myriad.core.game import Game, Outcome
@@ -112,13 +113,15 @@ class AlphaBeta(Bot):
     :mod:`myriad.ai.budget`), ``tt`` (at most this many table entries, within ``hash``),
     ``quiescence`` (0 to switch off; default: the game's ``quiescence``), ``qdepth``
     (the most noisy moves in a row; default the game's ``quiescence_depth``), ``threats``
-    (0 to switch off the threat-space searches of games with ``threat_space``)."""
+    (0 to switch off the threat-space searches of games with ``threat_space``), ``engine``
+    (auto: the kernel engine where it reproduces this search, see
+    :mod:`myriad.ai.kernel_search`; ``kernel`` demands it, ``reference`` forbids it)."""
 
     name = "alphabeta"
     OPTIONS: ClassVar[dict[str, Allowed]] = {
         "algo": frozenset({"negamax", "pvs", "mtdf"}), **LIMIT_OPTIONS, "moves": (int, 0, 1000),
         "root": (int, 0, 1000), "quiescence": FLAG, "qdepth": (int, 0, 64), "threats": FLAG,
-        "tt": (int, 1, 1 << 30), "hash": HASH}
+        "tt": (int, 1, 1 << 30), "hash": HASH, "engine": ENGINES}
     # (Two players, no chance: the base's ``max_players`` and ``chance``, inherited, as
     # this class is compiled and its own would not be readable from the class.)
 
@@ -154,8 +157,23 @@ class AlphaBeta(Bot):
         self.node_limit: int | None = None
         self._partial: tuple[int, Move] | None = None
         self.iterations: list[tuple[int, float, int]] = []
+        #: The search on the kernel engine, when it runs this one (see ``engine``).
+        self.kernel: KernelAlphaBeta | None = None
+        self.engine = str(options.get("engine", "auto"))
+        if self.engine != "reference":
+            refusal = kernel_refusal(game, self.algo, with_threats,
+                                     self.quiescence and self.max_qdepth > 0)
+            if refusal is None:
+                self.kernel = KernelAlphaBeta(game, self.name, self.algo,
+                                              self.max_qdepth if self.quiescence else 0, self.max_moves or 0,
+                                              self.root_moves or 0, shares["tt"] + shares["expansions"],
+                                              self.tt_size)
+            elif self.engine == "kernel":
+                raise ValueError(f"alphabeta: engine=kernel, but {refusal}")
 
     def reset(self) -> None:
+        if self.kernel is not None:
+            self.kernel.reset()
         self.tt.clear()
         self.history.clear()
         self.killers.clear()
@@ -166,6 +184,8 @@ class AlphaBeta(Bot):
     # -- driver --------------------------------------------------------------------------------
 
     def choose(self, state: State, limits: Limits = Limits()) -> Decision:
+        if self.kernel is not None:
+            return self._on_kernel(state, limits, True)
         with gc_paused():
             try:
                 return self._choose(state, limits)
@@ -178,11 +198,21 @@ class AlphaBeta(Bot):
         """The search's value of ``state`` for the side to move (``info["score"]``), its
         move and principal variation, searched even when only one move is legal (where
         ``choose`` answers at once)."""
+        if self.kernel is not None:
+            return self._on_kernel(state, limits, False)
         with gc_paused():
             try:
                 return self._choose(state, limits, forced_at_once=False)
             finally:
                 self.expansions.clear()
+
+    def _on_kernel(self, state: State, limits: Limits, forced_at_once: bool) -> Decision:
+        """The search on the kernel engine; its nodes and iterations kept as the reference's."""
+        assert self.kernel is not None
+        decision = self.kernel.choose(state, self.limits(limits), forced_at_once)
+        self.nodes = self.kernel.searcher.nodes
+        self.iterations = self.kernel.searcher.iterations
+        return decision
 
     def _choose(self, state: State, limits: Limits, forced_at_once: bool = True) -> Decision:
         limits = self.limits(limits)

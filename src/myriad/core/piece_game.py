@@ -365,8 +365,9 @@ class PieceGame(Game):
         ep = state.flags[1] - 1 if len(state.flags) > 1 else -1
         if self.fog is not None and self._royal_taken(state) >= 0:
             return []
-        drops = self.piece_rules.drops and state.hands and not noisy_only and any(state.hands[player])
-        if drops and self.piece_rules.must_drop:
+        in_hand = bool(self.piece_rules.drops and state.hands and any(state.hands[player]))
+        drops = in_hand and not noisy_only
+        if in_hand and self.piece_rules.must_drop:  # (set-up: only drops, none of them noisy)
             moves = []
         else:
             moves = self.tables.pseudo_moves(cells, player, ep, noisy_only)

@@ -40,6 +40,8 @@ P_WIDTH = 10        #: length of a state vector
 P_MOVE_WIDTH = 11   #: words per move
 P_MAX_MOVES = 12    #: the most moves a position can have (the move buffer's rows)
 P_SEED = 13         #: the Zobrist seed
+P_QUIESCENCE = 14   #: the game's ``quiescence_depth`` when its ``quiescence`` is on, else 0
+P_FORCED_CAPTURES = 15  #: the game's ``forced_captures`` (quiescence may not stand pat)
 P_FAMILY_PARAMS = 16  #: first index a family may use for its own parameters
 PARAMS = 64         #: length of ``params``
 
@@ -125,6 +127,8 @@ def base_tables(game: Game, family: int, *, move_width: int, max_moves: int, ext
     params[P_MOVE_WIDTH] = move_width
     params[P_MAX_MOVES] = max_moves
     params[P_SEED] = signed(game.zobrist.seed)
+    params[P_QUIESCENCE] = game.quiescence_depth if game.quiescence else 0
+    params[P_FORCED_CAPTURES] = int(game.forced_captures)
     for index, value in (family_params or {}).items():
         params[index] = value
     zob = np.array([signed(w) for w in game.zobrist.cell], np.int64)

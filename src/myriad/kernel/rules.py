@@ -9,7 +9,7 @@ from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, 
 from numba import njit
 
 from myriad.kernel.families import chess, draughts, flips, go, hunt, inarow, sowing, tafl
-from myriad.kernel.layout import P_FAMILY, P_PLAYERS
+from myriad.kernel.layout import P_FAMILY, P_FORCED_CAPTURES, P_PLAYERS
 
 #: The family modules, by family number.
 FAMILIES = {inarow.FAMILY: inarow, tafl.FAMILY: tafl, hunt.FAMILY: hunt, flips.FAMILY: flips,
@@ -220,3 +220,37 @@ def candidates(t, s, moves, n):
     elif f == go.FAMILY:
         return go.candidates(t, s, moves, n)
     return n
+
+
+# -- the search's hooks beyond ``candidates``: a family that reproduces a game's own
+# ``may_stand_pat`` (or lists its ``noisy_moves`` faster than ``noisy`` filters them) adds
+# a branch here and names the reproduced methods in its ``SEARCH_HOOKS``; without one, the
+# default is the reference's base ``Game``'s.  ``noisy`` says whether a move is among the
+# game's ``noisy_moves`` (for the base ``Game``: ``is_noisy``).
+
+
+@njit(cache=True)
+def noisy_moves(t, s, hist, nhist, moves):
+    """The game's ``noisy_moves`` as rows of ``moves``, their count (default: the legal
+    moves that ``noisy`` says are, in the order ``gen`` lists them)."""
+    f = t.params[P_FAMILY]
+    if f == inarow.FAMILY:
+        return inarow.noisy_moves(t, s, hist, nhist, moves)
+    n = gen(t, s, hist, nhist, moves)
+    k = 0
+    for i in range(n):
+        if noisy(t, s, moves[i]):
+            if k != i:
+                moves[k] = moves[i]
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def stand_pat(t, s):
+    """The game's ``may_stand_pat``: whether quiescence may stop at the static evaluation
+    (default: unless captures are forced)."""
+    f = t.params[P_FAMILY]
+    if f == inarow.FAMILY:
+        return inarow.stand_pat(t, s)
+    return t.params[P_FORCED_CAPTURES] == 0

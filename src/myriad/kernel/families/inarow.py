@@ -25,7 +25,7 @@ A move is one word: the cell.  The bots' knowledge is :meth:`InARow.evaluate`,
 :meth:`InARow.move_heuristic` and :meth:`InARow.noisy_moves` worked out by walking the
 windows (the reference's bit-set scans and line tallies answer the same): ``evaluate`` scans
 the whole board, ``order`` reads only the windows through the move's cell (and the cell
-above it), ``noisy`` says whether the move is among the quiescence moves (a cell in no
+above it), ``noisy_moves`` lists the quiescence moves (a cell in no
 window that matters is answered without a scan).  Renju's opening rule (zones) and the
 first player's forbidden points (:mod:`~myriad.core.mechanics.forbidden`: the spans of
 each cell judged as the reference judges them, three points recursively) restrict the
@@ -68,6 +68,9 @@ NOPENING = P_FAMILY_PARAMS + 18   #: stones placed under the opening rule (zones
 LINES = P_FAMILY_PARAMS + 19      #: first row of the board's maximal lines in ``extra``
 NLINES = P_FAMILY_PARAMS + 20
 AROUND = P_FAMILY_PARAMS + 21     #: first row of the cells near each cell (bots' ``candidate_radius``), or -1
+
+#: The game's search hooks this family reproduces (see ``myriad.kernel.rules``).
+SEARCH_HOOKS = frozenset({"candidate_moves", "may_stand_pat"})
 
 #: ``FORBID`` bits, and the verdicts of :func:`judge` (0: allowed).
 OVERLINE, DOUBLE_FOUR, DOUBLE_THREE = 1, 2, 4
@@ -813,43 +816,9 @@ def order(t, s, m):
 
 @njit(cache=True)
 def noisy(t, s, m):
-    """Whether ``m`` is among :meth:`InARow.noisy_moves` (the threats quiescence searches:
-    the block of the opponent's single threat; else, against an open three, the cells of
-    both players' windows with two gaps; else the mover's; none when the mover can win or
-    fork, or the opponent has two threats)."""
-    p = t.params
-    if p[NWINDOWS] == 0:
-        return False
-    pos = m[0]
-    me = s[S_TO_MOVE]
-    other = 1 - me
-    k = p[K]
-    if not playable(t, s, pos):
-        return False
-    found = reach_at(t, s, pos)
-    if not (found[other, k - 1] or found[me, k - 2] or found[other, k - 2]):
-        return False  # no threat of the opponent's, nor a build cell of either player
-    counts, threats, builds, forks, lines = scanned(t, s)
-    restrict(t, s, threats, builds, forks)
-    if p[FORBID] and me == 0 and forbidden_at(t, pattern_board(t, s), pos):
-        return False
-    theirs = 0
-    their_forks = False
-    for q in range(p[P_SIZE]):
-        if forks[other, q]:
-            their_forks = True
-        if playable(t, s, q):
-            if threats[me, q] or forks[me, q]:
-                return False
-            if threats[other, q]:
-                theirs += 1
-    if theirs >= 2:
-        return False
-    if theirs:
-        return threats[other, pos] != 0
-    if their_forks:
-        return builds[me, pos] != 0 or builds[other, pos] != 0
-    return builds[me, pos] != 0
+    """``InARow.is_noisy`` (the base Game's): a placement captures and promotes nothing.
+    Quiescence searches the threats of :func:`noisy_moves` instead."""
+    return False
 
 
 @njit(cache=True)
@@ -933,3 +902,73 @@ def candidates(t, s, moves, n):
     for pos in range(size):
         cells[pos] = near_stone(t, s, pos)
     return keep(moves, n, cells)
+
+
+@njit(cache=True)
+def stand_pat(t, s):
+    """:meth:`InARow.may_stand_pat`: not against one playable threat of the opponent's,
+    nor, without a threat or fork of the mover's, against an opponent's fork cell."""
+    counts, threats, builds, forks, lines = scanned(t, s)
+    restrict(t, s, threats, builds, forks)
+    me = s[S_TO_MOVE]
+    other = 1 - me
+    mine = False
+    theirs = 0
+    my_fork = False
+    their_fork = False
+    for pos in range(t.params[P_SIZE]):
+        if playable(t, s, pos):
+            if threats[me, pos]:
+                mine = True
+            if threats[other, pos]:
+                theirs += 1
+            if forks[me, pos]:
+                my_fork = True
+            if forks[other, pos]:
+                their_fork = True
+    if mine or theirs >= 2:
+        return True
+    if theirs:
+        return False
+    return my_fork or not their_fork
+
+
+@njit(cache=True)
+def noisy_moves(t, s, hist, nhist, moves):
+    """:meth:`InARow.noisy_moves` from one scan (``noisy`` asks it of one move): none when
+    the mover can complete a row or fork, or the opponent has two threats; the block of
+    the opponent's single threat; else, against an opponent's fork cell, both players'
+    build cells; else the mover's; in position order."""
+    n = gen(t, s, hist, nhist, moves)
+    p = t.params
+    if p[NWINDOWS] == 0 or n == 0:
+        return 0
+    counts, threats, builds, forks, lines = scanned(t, s)
+    restrict(t, s, threats, builds, forks)
+    me = s[S_TO_MOVE]
+    other = 1 - me
+    size = p[P_SIZE]
+    theirs = 0
+    their_forks = False
+    for q in range(size):
+        if forks[other, q]:
+            their_forks = True
+        if playable(t, s, q):
+            if threats[me, q] or forks[me, q]:
+                return 0
+            if threats[other, q]:
+                theirs += 1
+    if theirs >= 2:
+        return 0
+    chosen = np.zeros(size, np.int64)
+    board = pattern_board(t, s) if p[FORBID] and me == 0 else np.zeros(0, np.int64)
+    for q in range(size):
+        if theirs:
+            c = threats[other, q]
+        elif their_forks:
+            c = builds[me, q] | builds[other, q]
+        else:
+            c = builds[me, q]
+        if c and playable(t, s, q) and not (p[FORBID] and me == 0 and forbidden_at(t, board, q)):
+            chosen[q] = 1
+    return keep(moves, n, chosen)

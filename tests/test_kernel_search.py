@@ -1,0 +1,401 @@
+"""The kernel's alpha-beta (:mod:`myriad.kernel.search`) against the reference's
+(:class:`myriad.ai.alphabeta.AlphaBeta`), for every game of the registry with a kernel.
+
+Two comparisons.  The search itself: the reference search run over the kernel's own rules
+and knowledge (:class:`KernelKnowledge`) must give the same score at every fixed depth,
+and, where the kernel lists moves in the reference's order, the same move and the same
+node count.  The bot: where the alphabeta bot runs on the kernel by itself
+(:func:`myriad.ai.kernel_search.kernel_refusal` is None), the kernel's answer must match
+the reference bot's, knowledge and all.  Then known values: tic-tac-toe solved from the
+start (``solved.json``), short forced wins found in seeded random games, and mates in two
+in chess-like games.
+"""
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from myriad.ai import make_bot
+from myriad.ai.alphabeta import INF, WIN, WON, AlphaBeta
+from myriad.ai.bot import BotSpecError, Limits
+from myriad.ai.kernel_search import kernel_refusal
+from myriad.core.game import Game, Outcome
+from myriad.core.move import Move
+from myriad.core.state import State
+from myriad.games import game_ids, get_game
+from myriad.kernel import rules
+from myriad.kernel.engine import Kernel
+from myriad.kernel.registry import kernel_for
+from myriad.kernel.search import Searcher, best_move
+
+ORACLES = Path(__file__).resolve().parents[1] / ".." / "shared" / "oracles"
+#: The games on the kernel that alpha-beta plays (two players).
+KERNEL_GAMES = [gid for gid in game_ids() if kernel_for(get_game(gid)) is not None
+                and AlphaBeta.plays(get_game(gid))]
+#: Positions per game and the largest tree (moves ** depth) searched at a fixed depth.
+POSITIONS = 6
+LARGEST_TREE = 3000
+
+
+class KernelKnowledge(Game):
+    """``game`` as the kernel plays it, for the reference search: its rules from the game,
+    its knowledge (``evaluate``, ``order``, ``noisy``) and search hooks (``candidates``,
+    ``noisy_moves``, ``stand_pat``) from the kernel; no move cap, no threat-space search."""
+
+    def __init__(self, game: Game, kernel: Kernel) -> None:  # (the game's tables serve)
+        self.inner, self.kernel = game, kernel
+        self.id, self.player_names = game.id, game.player_names
+        self.quiescence, self.quiescence_depth = game.quiescence, game.quiescence_depth
+        self.forced_captures, self.move_cap, self.threat_space = game.forced_captures, None, False
+
+    def legal_moves(self, state: State) -> list[Move]:
+        return self.inner.legal_moves(state)
+
+    def play(self, state: State, move: Move) -> State:
+        return self.inner.play(state, move)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return self.inner.outcome(state)
+
+    def result(self, state: State, moves: list[Move] | None = None) -> Outcome | None:
+        return self.inner.result(state, moves)
+
+    def repetition_outcome(self, state: State) -> Outcome:
+        return self.inner.repetition_outcome(state)
+
+    def evaluate(self, state: State) -> float:
+        return self.kernel.evaluate(state)
+
+    def _rows(self, state: State):
+        s, rows, count = self.kernel.move_rows(state)
+        return s, {self.kernel.to_move(s, rows[i]): rows[i].copy() for i in range(count)}
+
+    def move_heuristics(self, state: State, moves: Sequence[Move]) -> list[float]:
+        s, rows = self._rows(state)
+        return [float(rules.order(self.kernel.tables, s, rows[m])) for m in moves]
+
+    def move_heuristic(self, state: State, move: Move) -> float:
+        return self.move_heuristics(state, [move])[0]
+
+    def is_noisy(self, state: State, move: Move) -> bool:
+        if type(self.inner).is_noisy is Game.is_noisy:  # (the kernel reads it from the actions)
+            return Game.is_noisy(self.inner, state, move)
+        s, rows = self._rows(state)
+        return bool(rules.noisy(self.kernel.tables, s, rows[move]))
+
+    def candidate_moves(self, state: State, moves: list[Move]) -> list[Move]:
+        s, found, count = self.kernel.move_rows(state)
+        kept = rules.candidates(self.kernel.tables, s, found, count)
+        chosen = {self.kernel.to_move(s, found[i]) for i in range(kept)}
+        return [m for m in moves if m in chosen]
+
+    def noisy_moves(self, state: State) -> list[Move]:
+        s = self.kernel.pack(state)
+        hist = self.kernel.history(state)
+        found = self.kernel.move_buffer()
+        count = rules.noisy_moves(self.kernel.tables, s, hist, len(hist), found)
+        chosen = {self.kernel.to_move(s, found[i]) for i in range(count)}
+        return [m for m in self.legal_moves(state) if m in chosen]
+
+    def may_stand_pat(self, state: State) -> bool:
+        return bool(rules.stand_pat(self.kernel.tables, self.kernel.pack(state)))
+
+
+def positions(game: Game, count: int, seed: int) -> list[State]:
+    """``count`` positions still in play from seeded random games, at random plies."""
+    rng = random.Random(seed)
+    found: list[State] = []
+    while len(found) < count:
+        state = game.initial_state()
+        stop = rng.randrange(0, 60)
+        for _ in range(stop):
+            moves = game.legal_moves(state)
+            if not moves or game.outcome(state) is not None:
+                break
+            state = game.play(state, rng.choice(moves))
+        if game.outcome(state) is None and len(game.legal_moves(state)) > 1:
+            found.append(state)
+    return found
+
+
+def depths(game: Game, state: State) -> list[int]:
+    """The fixed depths 1..3 whose full tree stays under :data:`LARGEST_TREE`."""
+    width = len(game.legal_moves(state))
+    return [d for d in (1, 2, 3) if d == 1 or width ** d <= LARGEST_TREE]
+
+
+def reference_value(bot: AlphaBeta, state: State, move: Move, depth: int) -> int:
+    """The reference search's value of ``move`` in ``state`` at ``depth`` (full window)."""
+    bot.nodes, bot.deadline, bot.node_limit = 0, None, None
+    child = bot.game.play(state, move)
+    return bot._child(child, state.to_move, depth - 1, -INF, INF, 1)
+
+
+def same_order(game: Game, kernel: Kernel, state: State) -> bool:
+    """Whether the kernel lists ``state``'s moves in the reference's order."""
+    return kernel.legal_moves(state) == game.legal_moves(state)
+
+
+def test_registry_has_kernel_games() -> None:
+    """The in-a-row family at least is on the kernel (else nothing below is tested)."""
+    assert {"tictactoe", "connect4", "gomoku"} <= set(KERNEL_GAMES)
+
+
+@pytest.mark.parametrize("game_id", KERNEL_GAMES)
+def test_search_equals_reference_search(game_id: str) -> None:
+    """Fixed depths 1..3, seeded positions: the kernel's score is the reference's over
+    the same rules and knowledge; its move is one the reference values as its best, the
+    very move (and the node count the same) when the moves come in the same order."""
+    game = get_game(game_id)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    mirror = KernelKnowledge(game, kernel)
+    compared = 0
+    for state in positions(game, POSITIONS, seed=21):
+        ordered = same_order(game, kernel, state)
+        for depth in depths(game, state):
+            reference = AlphaBeta(mirror, algo="pvs", moves=0, threats=0, engine="reference")
+            expected = reference.analyse(state, Limits(depth=depth))
+            found, done = Searcher(kernel).search(state, depth=depth)
+            assert done
+            assert found.depth == expected.info["depth"]
+            assert found.score == expected.info["score"], (game_id, game.format_position(state), depth)
+            judge = AlphaBeta(mirror, algo="pvs", moves=0, threats=0, engine="reference")
+            assert reference_value(judge, state, found.move, depth) == expected.info["score"]
+            if ordered:
+                assert found.move == expected.move, (game_id, game.format_position(state), depth)
+                assert found.nodes == reference.nodes, (game_id, game.format_position(state), depth)
+            compared += 1
+    assert compared >= POSITIONS
+
+
+@pytest.mark.parametrize("game_id", KERNEL_GAMES)
+def test_negamax_and_node_limit(game_id: str) -> None:
+    """``algo=negamax`` gives the reference's score too, and a node limit stops both
+    searches at the same count with the same move where the move order is the same."""
+    game = get_game(game_id)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    mirror = KernelKnowledge(game, kernel)
+    for state in positions(game, 2, seed=5):
+        reference = AlphaBeta(mirror, algo="negamax", moves=0, threats=0, engine="reference")
+        expected = reference.analyse(state, Limits(depth=2))
+        found, _ = Searcher(kernel, algo="negamax").search(state, depth=2)
+        assert found.score == expected.info["score"]
+        if same_order(game, kernel, state):
+            whole = AlphaBeta(mirror, algo="pvs", moves=0, threats=0, engine="reference")
+            whole.analyse(state, Limits(depth=3))
+            limit = whole.nodes // 2
+            if limit < 2:
+                continue
+            reference = AlphaBeta(mirror, algo="pvs", moves=0, threats=0, engine="reference")
+            cut = reference.analyse(state, Limits(depth=3, nodes=limit))
+            found, done = Searcher(kernel).search(state, depth=3, nodes=limit)
+            assert (found.move, found.depth, found.nodes) == (cut.move, cut.info["depth"], reference.nodes)
+            assert found.nodes == limit and done == cut.done and found.score == cut.info["score"]
+
+
+@pytest.mark.parametrize("game_id", KERNEL_GAMES)
+def test_bot_on_kernel_matches_reference_bot(game_id: str) -> None:
+    """Where the alphabeta bot runs on the kernel by itself, it answers as the reference
+    bot does (score; move when the moves come in the same order, and node count when the
+    noisy moves do too); elsewhere it says why it cannot (``engine=kernel`` refused with
+    the reason)."""
+    game = get_game(game_id)
+    quiescence = game.quiescence and game.quiescence_depth > 0
+    refusal = kernel_refusal(game, "pvs", False, quiescence)
+    if refusal is not None:
+        with pytest.raises(BotSpecError, match="engine=kernel"):
+            make_bot("alphabeta:engine=kernel,threats=0,moves=0", game)
+        assert make_bot("alphabeta:threats=0,moves=0", game).kernel is None
+        return
+    kernel = kernel_for(game)
+    assert kernel is not None
+    for state in positions(game, 3, seed=8):
+        for depth in depths(game, state):
+            mine = make_bot("alphabeta:threats=0,moves=0", game)
+            assert isinstance(mine, AlphaBeta) and mine.kernel is not None
+            theirs = make_bot("alphabeta:threats=0,moves=0,engine=reference", game)
+            assert isinstance(theirs, AlphaBeta) and theirs.kernel is None
+            a = mine.analyse(state, Limits(depth=depth))
+            b = theirs.analyse(state, Limits(depth=depth))
+            assert a.info["engine"] == "kernel" and a.info["score"] == b.info["score"]
+            if same_order(game, kernel, state):
+                assert a.move == b.move
+                if not quiescence or type(game).noisy_moves is Game.noisy_moves:
+                    # (a game's own noisy_moves may list them in another order than the
+                    # kernel's, which changes quiescence's cuts, not its values)
+                    assert a.info["nodes"] == b.info["nodes"]
+
+
+def test_engine_option_is_checked() -> None:
+    """``engine`` takes auto, kernel or reference only; ``kernel`` is refused, with the
+    reason, for a game without a kernel and for a search the kernel does not do."""
+    game = get_game(KERNEL_GAMES[0])
+    with pytest.raises(BotSpecError, match="engine must be one of"):
+        make_bot("alphabeta:engine=fast", game)
+    with pytest.raises(BotSpecError, match="pvs or negamax"):
+        make_bot("alphabeta:engine=kernel,algo=mtdf", game)
+    without = next(gid for gid in game_ids() if kernel_for(get_game(gid)) is None
+                   and AlphaBeta.plays(get_game(gid)))
+    with pytest.raises(BotSpecError, match="has no kernel"):
+        make_bot("alphabeta:engine=kernel", get_game(without))
+    assert make_bot("alphabeta", get_game(without)).kernel is None
+
+
+def test_tictactoe_solved_from_the_start() -> None:
+    """Searched to the end from the empty board, tic-tac-toe is worth what ``solved.json``
+    says (a draw), on both engines, within the nine plies there are."""
+    solved = json.loads((ORACLES / "solved.json").read_text())
+    value = next(r["value_for_first_player"] for r in solved["results"] if r["game"] == "tic-tac-toe")
+    game = get_game("tictactoe")
+    kernel = kernel_for(game)
+    assert kernel is not None
+    found = best_move(kernel, game.initial_state(), depth=9)
+    assert found.depth == 9 and found.score == value
+    reference = AlphaBeta(KernelKnowledge(game, kernel), moves=0, engine="reference")
+    assert reference.analyse(game.initial_state(), Limits(depth=9)).info["score"] == value
+
+
+def short_wins(game: Game, kernel: Kernel, depth: int, wanted: int, seed: int) -> list[tuple[State, int]]:
+    """Positions of seeded random games where the kernel finds a forced win within
+    ``depth`` plies, or fewer where the tree would pass :data:`LARGEST_TREE` (up to
+    ``wanted`` of them), with its score."""
+    rng = random.Random(seed)
+    found: list[tuple[State, int]] = []
+    searcher = Searcher(kernel, tt_bytes=1 << 20)
+    for _ in range(200):
+        state = game.initial_state()
+        for _ply in range(400):
+            moves = game.legal_moves(state)
+            if not moves or game.outcome(state) is not None:
+                break
+            if len(moves) > 1:
+                result, _ = searcher.search(state, depth=min(depth, max(depths(game, state))))
+                if result.score >= WON:
+                    found.append((state, int(result.score)))
+                    break
+            state = game.play(state, rng.choice(moves))
+        if len(found) >= wanted:
+            break
+    return found
+
+
+@pytest.mark.parametrize("game_id", KERNEL_GAMES)
+def test_short_wins(game_id: str) -> None:
+    """Forced wins within three plies (Connect Four's, gomoku's, ...) from seeded random
+    games: the reference search finds the same distance, the kernel's move wins, and its
+    line ends the game (or repeats a position that the rules give the mover)."""
+    game = get_game(game_id)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    mirror = KernelKnowledge(game, kernel)
+    wins = short_wins(game, kernel, 3, 3, seed=3)
+    assert wins, f"{game_id}: no short win met in 200 random games"
+    for state, score in wins:
+        depth = WIN - score
+        reference = AlphaBeta(mirror, moves=0, threats=0, engine="reference")
+        assert reference.analyse(state, Limits(depth=depth)).info["score"] == score
+        found = best_move(kernel, state, depth=depth)
+        judge = AlphaBeta(mirror, moves=0, threats=0, engine="reference")
+        assert reference_value(judge, state, found.move, depth) == score
+        end = state
+        for move in found.line:
+            end = game.play(end, move)
+        # the line ends the game, or comes back to a position the rules score as a win
+        repeated = end.key in end.history and game.repetition_outcome(end).winner == state.to_move
+        assert len(found.line) == WIN - score and (game.outcome(end) is not None or repeated)
+
+
+def mates_in_two(game: Game, kernel: Kernel, wanted: int, seed: int) -> list[tuple[State, int]]:
+    """Positions of seeded random games where the side to move mates in two (``WIN - 3``
+    at depth 3): looked for two plies before each position where a mate in one is
+    (found at depth 1), up to ``wanted`` of them."""
+    rng = random.Random(seed)
+    found: list[tuple[State, int]] = []
+    searcher = Searcher(kernel, tt_bytes=1 << 20)
+    for _ in range(200):
+        line = [game.initial_state()]
+        for _ply in range(300):
+            state = line[-1]
+            moves = game.legal_moves(state)
+            if not moves or game.outcome(state) is not None:
+                break
+            if len(line) >= 3 and searcher.search(state, depth=1)[0].score == WIN - 1:
+                earlier = line[-3]
+                result, _ = searcher.search(earlier, depth=3)
+                if result.score == WIN - 3 and all(earlier != f for f, _ in found):
+                    found.append((earlier, int(result.score)))
+                    if len(found) >= wanted:
+                        return found
+            line.append(game.play(state, rng.choice(moves)))
+    return found
+
+
+@pytest.mark.parametrize("game_id", [gid for gid in KERNEL_GAMES if get_game(gid).family == "chess"])
+def test_chess_mate_in_two(game_id: str) -> None:
+    """In every chess-like game on the kernel, mates in two met in seeded random games:
+    score ``WIN - 3`` on both engines, and the kernel's line mates."""
+    game = get_game(game_id)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    mates = mates_in_two(game, kernel, 1, seed=11)
+    assert mates, f"{game_id}: no mate in two met in 200 random games"
+    for state, score in mates:
+        reference = AlphaBeta(KernelKnowledge(game, kernel), moves=0, engine="reference")
+        assert reference.analyse(state, Limits(depth=3)).info["score"] == score
+
+
+def test_extra_turns_keep_the_movers_view() -> None:
+    """A game where a side moves again (Kalah's extra turn), if one is on the kernel:
+    the kernel scores every child from the side that moves there, as the reference does
+    (compared in the tests above); here, that such a game is among them once merged."""
+    extra = [gid for gid in KERNEL_GAMES if get_game(gid).family == "mancala"]
+    for game_id in extra:
+        game = get_game(game_id)
+        kernel = kernel_for(game)
+        assert kernel is not None
+        state = game.initial_state()
+        found = best_move(kernel, state, depth=4)
+        reference = AlphaBeta(KernelKnowledge(game, kernel), moves=0, engine="reference")
+        assert found.score == reference.analyse(state, Limits(depth=4)).info["score"]
+
+
+def test_time_limit_and_table_reuse() -> None:
+    """A clock stops the kernel's search (it answers with the deepest finished iteration's
+    move), and a searcher kept between moves answers the same as a fresh one at a fixed
+    depth."""
+    game = get_game("connect4")
+    kernel = kernel_for(game)
+    assert kernel is not None
+    state = game.initial_state()
+    timed, done = Searcher(kernel).search(state, seconds=0.2)
+    assert not done and timed.depth >= 1 and timed.move in game.legal_moves(state)
+    kept = Searcher(kernel)
+    first, _ = kept.search(state, depth=6)
+    again, _ = kept.search(state, depth=6)
+    assert again.score == first.score == Searcher(kernel).search(state, depth=6)[0].score
+
+
+def test_kernel_table_within_hash() -> None:
+    """A bot on the kernel keeps its table within its ``hash=`` megabytes and ``tt=``
+    entries, in every game it runs on the kernel."""
+    from myriad.core.caches import MB
+    on_kernel = 0
+    for game_id in KERNEL_GAMES:
+        game = get_game(game_id)
+        tiny = make_bot("alphabeta:hash=0.0625,threats=0", game)
+        capped = make_bot("alphabeta:tt=100,threats=0", game)
+        assert isinstance(tiny, AlphaBeta) and isinstance(capped, AlphaBeta)
+        if tiny.kernel is None or capped.kernel is None:
+            continue
+        on_kernel += 1
+        assert tiny.kernel.searcher.work.tt.nbytes <= 0.0625 * MB
+        assert len(capped.kernel.searcher.work.tt) <= 100
+        state = positions(game, 1, seed=2)[0]
+        assert tiny.choose(state, Limits(nodes=3000)).move in game.legal_moves(state)
+    assert on_kernel >= 3
