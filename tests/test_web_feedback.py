@@ -180,8 +180,13 @@ def test_check_and_captures_in_the_browser(page: Any, server: Any) -> None:
     expect(status).to_contain_text("Check")
     expect(status).to_have_class("status in-check")
     expect(page.locator('#board .mark-check')).to_have_count(1)
-    box = page.locator("#board .mark-check").bounding_box()
-    king = square(page, "e1").bounding_box()
+    box, king = None, None
+    for _ in range(50):  # the board may be drawn again as the last move's news arrives
+        expect(page.locator("#board .mark-check")).to_be_visible()
+        box, king = page.locator("#board .mark-check").bounding_box(), square(page, "e1").bounding_box()
+        if box is not None and king is not None:
+            break
+        page.wait_for_timeout(100)
     assert box is not None and king is not None
     assert abs(box["x"] - king["x"]) < 2 and abs(box["y"] - king["y"]) < 2  # the red glow is on e1
     # each side took a pawn: one pawn icon beside each bar, no advantage
