@@ -16,6 +16,8 @@ from myriad.games.breakthrough import breakthrough
 from myriad.kernel import rules
 from myriad.kernel.families import chess as family
 from myriad.kernel.registry import kernel_for
+
+from kernel_checks import winner_bits as outcome_bits
 from oracles import load_oracle, require
 
 #: Kernel perft runs every oracle count up to this many nodes by default (more under -m slow).
@@ -30,11 +32,8 @@ def oracle_cases(fast: bool) -> list[tuple[str, int, int]]:
 
 
 def winner_bits(game: Game, state: State) -> int:
-    result = game.outcome(state)
-    if result is None:
-        return -1
-    best = max(result.scores)
-    return sum(1 << p for p, score in enumerate(result.scores) if score == best)
+    """The reference outcome of ``state`` as the kernel says it."""
+    return outcome_bits(game.outcome(state))
 
 
 def test_the_chess_family_takes_breakthrough_of_any_size():

@@ -11,12 +11,7 @@ from myriad.games import get_game
 from myriad.kernel import rules
 from myriad.kernel.registry import kernel_for
 
-
-def winner_bits(outcome) -> int:
-    if outcome is None:
-        return -1
-    best = max(outcome.scores)
-    return sum(1 << p for p, score in enumerate(outcome.scores) if score == best)
+from kernel_checks import winner_bits
 
 
 @pytest.mark.parametrize("game_id", ["foxgeese", "foxgeese17", "baghchal"])

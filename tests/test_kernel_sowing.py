@@ -27,6 +27,8 @@ from myriad.kernel.engine import Kernel
 from myriad.kernel.families import sowing
 from myriad.kernel.registry import kernel_for
 
+from kernel_checks import winner_bits as outcome_bits
+
 #: Variants built from parameters no registered game uses, so the family is checked
 #: against the mechanics' options, not against four games.
 VARIANTS = {
@@ -43,12 +45,8 @@ VARIANTS = {
 
 
 def winner_bits(game: Game, state: State) -> int:
-    """The reference outcome as the kernel says it: -1 or the bits of the best scores."""
-    result = game.outcome(state)
-    if result is None:
-        return -1
-    best = max(result.scores)
-    return sum(1 << p for p, score in enumerate(result.scores) if score == best)
+    """The reference outcome of ``state`` as the kernel says it."""
+    return outcome_bits(game.outcome(state))
 
 
 def repetition_bits(game: Game, state: State) -> int:

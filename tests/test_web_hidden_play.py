@@ -40,6 +40,7 @@ from myriad.web.layout import cells_json
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 
 #: Counts, in a page, the face-down discs turned over (hidden.js adds a ``flip-out`` disc).
 COUNT_FLIPS = """
@@ -382,9 +383,18 @@ def page(browser: Browser) -> Any:
 
 def drag(page: Page, source: Any, target: Any) -> None:
     """Drag with the mouse from the middle of ``source`` to the middle of ``target``."""
-    source.wait_for(state="visible")
-    source.scroll_into_view_if_needed()
-    a, b = source.bounding_box(), target.bounding_box()
+    a = b = None
+    for _ in range(30):  # the hand or board may be drawn again under the locator meanwhile
+        try:
+            source.wait_for(state="visible")
+            source.scroll_into_view_if_needed(timeout=2000)
+            a, b = source.bounding_box(), target.bounding_box()
+        except PlaywrightError:
+            a = b = None
+        if a is not None and b is not None:
+            break
+        page.wait_for_timeout(100)
+    assert a is not None and b is not None
     page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
     page.mouse.down()
     for step in range(1, 6):

@@ -200,56 +200,48 @@ def hunter_captures(t, cells, moves, n):
     return n
 
 
+@njit(cache=True, inline="always")
+def add_step(moves, n, kind, frm, to):
+    """Write a step (or, for ``PLACE``, a placement on ``to``) as move ``n``; the new count."""
+    moves[n, 0] = frm | to << 8 | (np.int64(1) << 60 if kind == PLACE else 0)
+    moves[n, 1] = kind
+    moves[n, 2] = 0
+    moves[n, 3] = frm
+    moves[n, 4] = to
+    return n + 1
+
+
+@njit(cache=True)
+def steps_of(t, cells, code, block, moves, n):
+    """Append the steps of every ``code`` piece to an empty point of its ``block`` of
+    ``rules``; the new count."""
+    for p in range(t.params[P_SIZE]):
+        if cells[p] != code:
+            continue
+        for j in range(LINES):
+            q = t.rules[p, block + j]
+            if q < 0:
+                break
+            if cells[q] == 0:
+                n = add_step(moves, n, STEP, p, q)
+    return n
+
+
 @njit(cache=True)
 def raw_moves(t, s, moves):
     """The moves by the rules, whether or not the game is over; their count."""
     size = t.params[P_SIZE]
     cells = s[S_CELLS:S_CELLS + size]
-    n = 0
     if s[S_TO_MOVE] == HUNTER:
-        n = hunter_captures(t, cells, moves, n)
-        hunter = t.params[HUNTER_CODE]
-        for p in range(size):
-            if cells[p] != hunter:
-                continue
-            for j in range(LINES):
-                q = t.rules[p, STEPS + j]
-                if q < 0:
-                    break
-                if cells[q] == 0:
-                    moves[n, 0] = p | q << 8
-                    moves[n, 1] = STEP
-                    moves[n, 2] = 0
-                    moves[n, 3] = p
-                    moves[n, 4] = q
-                    n += 1
-        return n
-    prey = t.params[PREY_CODE]
+        n = hunter_captures(t, cells, moves, 0)
+        return steps_of(t, cells, t.params[HUNTER_CODE], STEPS, moves, n)
     if in_hand(t, s) > 0:
+        n = 0
         for p in range(size):
             if cells[p] == 0:
-                moves[n, 0] = p | p << 8 | np.int64(1) << 60
-                moves[n, 1] = PLACE
-                moves[n, 2] = 0
-                moves[n, 3] = p
-                moves[n, 4] = p
-                n += 1
+                n = add_step(moves, n, PLACE, p, p)
         return n
-    for p in range(size):
-        if cells[p] != prey:
-            continue
-        for j in range(LINES):
-            q = t.rules[p, PREY_STEPS + j]
-            if q < 0:
-                break
-            if cells[q] == 0:
-                moves[n, 0] = p | q << 8
-                moves[n, 1] = STEP
-                moves[n, 2] = 0
-                moves[n, 3] = p
-                moves[n, 4] = q
-                n += 1
-    return n
+    return steps_of(t, cells, t.params[PREY_CODE], PREY_STEPS, moves, 0)
 
 
 @njit(cache=True)
