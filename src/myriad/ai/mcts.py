@@ -191,9 +191,8 @@ class MCTS(Bot):
         """The search in one compiled call (:func:`myriad.kernel.mcts.search`)."""
         from myriad.kernel import mcts as kmcts
         from myriad.kernel import rules
-        from myriad.kernel.cache import compile_notice
+        from myriad.kernel.cache import compiling
         from myriad.kernel.layout import P_MAX_MOVES, P_MOVE_WIDTH
-        compile_notice()
         start = time.monotonic()
         seconds = 0.0
         if limits.deadline is not None:
@@ -212,8 +211,9 @@ class MCTS(Bot):
         stats[kmcts.ST_TYPICAL] = self.typical
         s = kernel.pack(state)
         hist = kernel.history(state)
-        length = int(kmcts.search(kernel.tables, s, hist, len(hist), budget or 0, seconds, c, cutoff,
-                                  self.fixed_scale or 0.0, self.rng.randrange(2**31), self.tree, pv, stats, rave))
+        with compiling(kmcts.search, "MCTS"):
+            length = int(kmcts.search(kernel.tables, s, hist, len(hist), budget or 0, seconds, c, cutoff,
+                                      self.fixed_scale or 0.0, self.rng.randrange(2**31), self.tree, pv, stats, rave))
         if length == 0:
             raise ValueError(f"{self.game.id}: no legal move to choose from")
         self.typical = float(stats[kmcts.ST_TYPICAL])

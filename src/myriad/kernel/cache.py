@@ -97,9 +97,4 @@ def compiling(function: Any, what: str) -> Iterator[None]:
         print(f" done in {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
 
 
-def compile_notice() -> None:
-    """Nothing: :func:`compiling` now says when the kernel compiles (kept for callers
-    written before it)."""
-
-
 configure()
