@@ -1,4 +1,5 @@
-"""Where numba keeps the compiled kernel, and the notice printed while it compiles.
+"""Where numba keeps the compiled kernel, how it is loaded, and the notice printed while
+it compiles.
 
 The cache lives in the user's cache directory, in a folder named after a hash of the
 kernel's sources: numba checks only the timestamp of a function's own file, so an edit to
@@ -97,4 +98,23 @@ def compiling(function: Any, what: str) -> Iterator[None]:
         print(f" done in {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
 
 
+def load_numba() -> None:
+    """Import numba and load its typing and lowering registries now, with SciPy's BLAS
+    out of sight: numba looks for it once (``numba.np.arraymath``) only to choose how
+    ``np.correlate`` multiplies, which the kernel never calls, and importing
+    ``scipy.linalg`` would cost a search's start-up about 0.2 s wherever SciPy is
+    installed.  A process that already imported it keeps it."""
+    blas = "scipy.linalg.cython_blas"
+    hide = blas not in sys.modules
+    if hide:
+        sys.modules[blas] = None  # type: ignore[assignment]  # an import of it fails at once
+    try:
+        from numba.core.registry import cpu_target
+        cpu_target.target_context.refresh()
+    finally:
+        if hide and sys.modules.get(blas, 0) is None:
+            del sys.modules[blas]
+
+
 configure()
+load_numba()

@@ -24,14 +24,14 @@ are full, iterations play out from the leaf they reach.
 from __future__ import annotations
 
 import math
-import time
 from typing import NamedTuple
 
 import numpy as np
 
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
-from numba import njit, objmode
+from numba import njit
 
+from myriad.kernel.clock import now
 from myriad.kernel.families import IRREVERSIBLE
 from myriad.kernel.keys import history_key
 from myriad.kernel.layout import P_MAX_MOVES, P_MOVE_WIDTH, P_PLAYERS, P_SIZE, P_WIDTH, S_TO_MOVE
@@ -51,14 +51,6 @@ CLOCK_EVERY = 256
 #: most visited line, nodes used, the running mean of |evaluation| (read and written).
 ST_ITERATIONS, ST_VISITS, ST_WINS, ST_DEPTH, ST_NODES, ST_TYPICAL = range(6)
 STATS = 6
-
-
-@njit(cache=True)
-def now():
-    """``time.perf_counter()`` from compiled code."""
-    with objmode(x="float64"):
-        x = time.perf_counter()
-    return x
 
 
 @njit(cache=True)

@@ -23,12 +23,13 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
-from numba import njit, objmode
+from numba import njit
 
 from myriad.core.game import Game
 from myriad.core.move import CAPTURE, MOVE, Move
 from myriad.core.state import State
 from myriad.kernel.cache import compiling
+from myriad.kernel.clock import now
 from myriad.kernel.families import GAVE_CHECK, IRREVERSIBLE
 from myriad.kernel.keys import mix64
 from myriad.kernel.layout import (MAX_ACTIONS, P_MAX_MOVES, P_MOVE_WIDTH, P_QUIESCENCE, P_WIDTH, S_CELLS, S_KEY,
@@ -296,9 +297,7 @@ def tick(w):
         ctl[C_STOP] = 1
     elif ctl[C_NODES] >= ctl[C_NEXT_CLOCK]:
         ctl[C_NEXT_CLOCK] = ctl[C_NODES] + CLOCK_EVERY
-        with objmode(now="float64"):
-            now = time.perf_counter()
-        if now >= w.clock[0]:
+        if now() >= w.clock[0]:
             ctl[C_STOP] = 1
     return ctl[C_STOP] != 0
 
@@ -731,16 +730,15 @@ def search(t, w, hist, nhist):
         w.best[:] = moves[best_i]
         previous = moves[best_i, 0]
         ctl[C_LINE] = principal(t, w, d)
-        with objmode(now="float64"):
-            now = time.perf_counter()
+        ended = now()
         w.iterations[ctl[C_ITERATIONS], 0] = d
         w.iterations[ctl[C_ITERATIONS], 1] = ctl[C_NODES]
         w.iterations[ctl[C_ITERATIONS], 2] = score
-        w.clock[2 + ctl[C_ITERATIONS]] = now
+        w.clock[2 + ctl[C_ITERATIONS]] = ended
         ctl[C_ITERATIONS] += 1
         if abs(score) >= WON:
             break
-        if now >= w.clock[0]:
+        if ended >= w.clock[0]:
             done = d == cfg[G_DEPTH]
             break
     return score, depth, done or abs(score) >= WON
