@@ -376,6 +376,8 @@ def noisy_moves(t, s, hist, nhist, moves):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.noisy_moves(t, s, hist, nhist, moves)
+    elif f == chess.FAMILY:
+        return chess.noisy_moves(t, s, hist, nhist, moves)
     return keep_noisy(t, s, moves, gen(t, s, hist, nhist, moves))
 
 
