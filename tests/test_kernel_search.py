@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from myriad.ai import make_bot
@@ -404,3 +405,53 @@ def test_kernel_table_within_hash() -> None:
         state = positions(game, 1, seed=2)[0]
         assert tiny.choose(state, Limits(nodes=3000)).move in game.legal_moves(state)
     assert on_kernel >= 3
+
+
+@pytest.mark.parametrize("game_id", KERNEL_GAMES)
+def test_node_batches_equal_the_per_move_hooks(game_id: str) -> None:
+    """What the search works out for a node's moves at once equals the per-move hooks, on
+    seeded positions: ``order_moves`` is ``order`` of each move; ``move_hashes`` is the
+    search's ``move_hash`` of each, equal for two moves exactly when they are the same
+    reference move (across positions too: killers and history are keyed by it);
+    ``noisy_moves`` lists the legal moves ``noisy`` says are, in ``gen``'s order, where
+    the family keeps the default list (chess generates only those that capture or
+    promote), and ``noisy_among`` takes the same from the generated moves (-1 where the
+    family lists its own)."""
+    from myriad.kernel.search import make_work, move_hash
+    game = get_game(game_id)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    t = kernel.tables
+    w = make_work(t, 1 << 12)
+    own_noisy = int(rules.noisy_among(t, kernel.pack(game.initial_state()), kernel.move_buffer(), 0)) < 0
+    hashes: dict[Move, int] = {}
+    checked_noisy = 0
+    states = positions(game, 8, seed=34)
+    for state in states:
+        s, moves, n = kernel.move_rows(state)
+        hist = kernel.history(state)
+        values = np.zeros(n)
+        rules.order_moves(t, s, moves, n, values)
+        assert values.tolist() == [float(rules.order(t, s, moves[i])) for i in range(n)]
+        found = np.zeros(n, np.int64)
+        rules.move_hashes(t, s, moves, n, w.acts, found)
+        for i in range(n):
+            assert found[i] == move_hash(t, w, s, moves[i]) != 0
+            move = kernel.to_move(s, moves[i])
+            assert hashes.setdefault(move, int(found[i])) == found[i], (game_id, str(move))
+        # (a move as the search tells it apart: its id, word 0, and its reference move;
+        # families leave a row's unused words unwritten)
+        expected = [(int(moves[i, 0]), kernel.to_move(s, moves[i])) for i in range(n) if rules.noisy(t, s, moves[i])]
+        among = moves.copy()
+        kept = int(rules.noisy_among(t, s, among, n))
+        if own_noisy:
+            assert kept == -1
+            continue
+        assert [(int(among[i, 0]), kernel.to_move(s, among[i])) for i in range(kept)] == expected
+        listed = kernel.move_buffer()
+        count = int(rules.noisy_moves(t, s, hist, len(hist), listed))
+        assert [(int(listed[i, 0]), kernel.to_move(s, listed[i])) for i in range(count)] == expected, \
+            (game_id, game.format_position(state))
+        checked_noisy += len(expected)
+    assert len(set(hashes.values())) == len(hashes)  # different moves, different hashes
+    assert own_noisy or checked_noisy > 0 or not any(game.noisy_moves(state) for state in states)

@@ -9,6 +9,7 @@ from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, 
 from numba import njit
 
 from myriad.kernel.families import chess, draughts, flips, go, hunt, inarow, sowing, tafl
+from myriad.kernel.keys import mix64
 from myriad.kernel.layout import P_FAMILY, P_FORCED_CAPTURES, P_PLAYERS
 
 #: The family modules, by family number.
@@ -177,6 +178,145 @@ def noisy(t, s, m):
     return False
 
 
+# -- a node's moves at once: one dispatch per node instead of one per move (a call that
+# passes the tables costs more than a small family function such as ``order``).
+
+
+@njit(cache=True)
+def order_moves(t, s, moves, n, out):
+    """``order`` of each of the ``n`` ``moves`` into ``out``."""
+    f = t.params[P_FAMILY]
+    if f == inarow.FAMILY:
+        for i in range(n):
+            out[i] = inarow.order(t, s, moves[i])
+    elif f == tafl.FAMILY:
+        for i in range(n):
+            out[i] = tafl.order(t, s, moves[i])
+    elif f == hunt.FAMILY:
+        for i in range(n):
+            out[i] = hunt.order(t, s, moves[i])
+    elif f == flips.FAMILY:
+        for i in range(n):
+            out[i] = flips.order(t, s, moves[i])
+    elif f == sowing.FAMILY:
+        for i in range(n):
+            out[i] = sowing.order(t, s, moves[i])
+    elif f == chess.FAMILY:
+        for i in range(n):
+            out[i] = chess.order(t, s, moves[i])
+    elif f == draughts.FAMILY:
+        for i in range(n):
+            out[i] = draughts.order(t, s, moves[i])
+    elif f == go.FAMILY:
+        for i in range(n):
+            out[i] = go.order(t, s, moves[i])
+    else:
+        out[:n] = 0.0
+
+
+@njit(cache=True)
+def keep_noisy(t, s, moves, n):
+    """The moves among the ``n`` ``moves`` that ``noisy`` says are, kept in their order at
+    the front of ``moves``; their count."""
+    f = t.params[P_FAMILY]
+    k = 0
+    if f == inarow.FAMILY:
+        for i in range(n):
+            if inarow.noisy(t, s, moves[i]):
+                if k != i:
+                    moves[k] = moves[i]
+                k += 1
+    elif f == tafl.FAMILY:
+        for i in range(n):
+            if tafl.noisy(t, s, moves[i]):
+                if k != i:
+                    moves[k] = moves[i]
+                k += 1
+    elif f == hunt.FAMILY:
+        for i in range(n):
+            if hunt.noisy(t, s, moves[i]):
+                if k != i:
+                    moves[k] = moves[i]
+                k += 1
+    elif f == flips.FAMILY:
+        for i in range(n):
+            if flips.noisy(t, s, moves[i]):
+                if k != i:
+                    moves[k] = moves[i]
+                k += 1
+    elif f == sowing.FAMILY:
+        for i in range(n):
+            if sowing.noisy(t, s, moves[i]):
+                if k != i:
+                    moves[k] = moves[i]
+                k += 1
+    elif f == chess.FAMILY:
+        for i in range(n):
+            if chess.noisy(t, s, moves[i]):
+                if k != i:
+                    moves[k] = moves[i]
+                k += 1
+    elif f == draughts.FAMILY:
+        for i in range(n):
+            if draughts.noisy(t, s, moves[i]):
+                if k != i:
+                    moves[k] = moves[i]
+                k += 1
+    elif f == go.FAMILY:
+        for i in range(n):
+            if go.noisy(t, s, moves[i]):
+                if k != i:
+                    moves[k] = moves[i]
+                k += 1
+    return k
+
+
+@njit(cache=True)
+def actions_hash(acts, n):
+    """A nonzero hash of ``n`` action rows ``(kind, frm, to, piece, part)`` (equal
+    actions, equal hashes, in any position)."""
+    h = np.uint64(n)
+    for i in range(n):
+        # kind, then the squares and the piece in 16 bits each (+1: -1 for none), the part
+        word = (np.uint64(acts[i, 0]) | (np.uint64(acts[i, 1] + 1) << np.uint64(8))
+                | (np.uint64(acts[i, 2] + 1) << np.uint64(24)) | (np.uint64(acts[i, 3] + 1) << np.uint64(40))
+                | (np.uint64(acts[i, 4]) << np.uint64(56)))
+        h = mix64(h ^ word)
+    v = np.int64(h)
+    return v if v != 0 else np.int64(1)
+
+
+@njit(cache=True)
+def move_hashes(t, s, moves, n, acts, out):
+    """:func:`actions_hash` of the reference actions of each of the ``n`` ``moves`` into
+    ``out`` (``acts``: scratch rows)."""
+    f = t.params[P_FAMILY]
+    if f == inarow.FAMILY:
+        for i in range(n):
+            out[i] = actions_hash(acts, inarow.actions(t, s, moves[i], acts))
+    elif f == tafl.FAMILY:
+        for i in range(n):
+            out[i] = actions_hash(acts, tafl.actions(t, s, moves[i], acts))
+    elif f == hunt.FAMILY:
+        for i in range(n):
+            out[i] = actions_hash(acts, hunt.actions(t, s, moves[i], acts))
+    elif f == flips.FAMILY:
+        for i in range(n):
+            out[i] = actions_hash(acts, flips.actions(t, s, moves[i], acts))
+    elif f == sowing.FAMILY:
+        for i in range(n):
+            out[i] = actions_hash(acts, sowing.actions(t, s, moves[i], acts))
+    elif f == chess.FAMILY:
+        for i in range(n):
+            out[i] = actions_hash(acts, chess.actions(t, s, moves[i], acts))
+    elif f == draughts.FAMILY:
+        for i in range(n):
+            out[i] = actions_hash(acts, draughts.actions(t, s, moves[i], acts))
+    elif f == go.FAMILY:
+        for i in range(n):
+            out[i] = actions_hash(acts, go.actions(t, s, moves[i], acts))
+
+
 @njit(cache=True)
 def repetition(t, s):
     """The winners' bits of the game's ``repetition_outcome`` for ``s``."""
@@ -236,14 +376,21 @@ def noisy_moves(t, s, hist, nhist, moves):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.noisy_moves(t, s, hist, nhist, moves)
-    n = gen(t, s, hist, nhist, moves)
-    k = 0
-    for i in range(n):
-        if noisy(t, s, moves[i]):
-            if k != i:
-                moves[k] = moves[i]
-            k += 1
-    return k
+    elif f == chess.FAMILY:
+        return chess.noisy_moves(t, s, hist, nhist, moves)
+    return keep_noisy(t, s, moves, gen(t, s, hist, nhist, moves))
+
+
+@njit(cache=True)
+def noisy_among(t, s, moves, n):
+    """The game's ``noisy_moves`` taken from the ``n`` legal ``moves`` of ``s`` as ``gen``
+    listed them (kept at the front of ``moves``, their count), where the family's
+    ``noisy_moves`` is the default; -1 where it lists them itself (call
+    :func:`noisy_moves`)."""
+    f = t.params[P_FAMILY]
+    if f == inarow.FAMILY:
+        return -1
+    return keep_noisy(t, s, moves, n)
 
 
 @njit(cache=True)

@@ -23,7 +23,9 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
-from numba import njit
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from myriad.core.game import Game
 from myriad.core.move import CAPTURE, MOVE, Move
@@ -31,11 +33,10 @@ from myriad.core.state import State
 from myriad.kernel.cache import compiling
 from myriad.kernel.clock import now
 from myriad.kernel.families import GAVE_CHECK, IRREVERSIBLE
-from myriad.kernel.keys import mix64
 from myriad.kernel.layout import (MAX_ACTIONS, P_MAX_MOVES, P_MOVE_WIDTH, P_QUIESCENCE, P_WIDTH, S_CELLS, S_KEY,
                                   S_TO_MOVE, Tables)
-from myriad.kernel.rules import (actions, candidates, evaluate, gen, noisy, noisy_moves, order, outcome, play,
-                                 repetition, stand_pat)
+from myriad.kernel.rules import (actions, actions_hash, candidates, evaluate, gen, move_hashes, noisy, noisy_among,
+                                 noisy_moves, order_moves, outcome, play, repetition, stand_pat)
 
 if False:  # pragma: no cover - for the type checker only
     from myriad.kernel.engine import Kernel
@@ -92,6 +93,7 @@ class Work(NamedTuple):
     moves: np.ndarray      # (MAX_PLY, max_moves, move_width) each ply's moves
     ranks: np.ndarray      # (MAX_PLY, max_moves) each ply's moves in search order
     values: np.ndarray     # (max_moves,) scratch: ordering keys
+    hashes: np.ndarray     # (max_moves,) scratch: move hashes
     keys: np.ndarray       # the keys of the positions before each ply (repetitions)
     kbase: np.ndarray      # (MAX_PLY + 1,) where each ply's keys start in ``keys``
     nkeys: np.ndarray      # (MAX_PLY + 1,) and how many there are
@@ -127,7 +129,7 @@ def make_work(tables: Tables, tt_bytes: int, tt_limit: int | None = None, histor
     p = tables.params
     width, mw, mm = int(p[P_WIDTH]), int(p[P_MOVE_WIDTH]), int(p[P_MAX_MOVES])
     return Work(np.zeros((MAX_PLY + 1, width), np.int64), np.zeros((MAX_PLY, mm, mw), np.int64),
-                np.zeros((MAX_PLY, mm), np.int64), np.zeros(mm, np.float64),
+                np.zeros((MAX_PLY, mm), np.int64), np.zeros(mm, np.float64), np.zeros(mm, np.int64),
                 np.zeros(history + 2 * MAX_PLY + 2, np.int64), np.zeros(MAX_PLY + 1, np.int64),
                 np.zeros(MAX_PLY + 1, np.int64),
                 np.zeros((MAX_PLY, 2), np.int64), np.zeros(HISTORY_SIZE, np.int64),
@@ -140,21 +142,38 @@ def make_work(tables: Tables, tt_bytes: int, tt_limit: int | None = None, histor
 
 # -- compiled ---------------------------------------------------------------------------------
 
+def _unowned_array(context: Any, builder: Any, ty: Any, value: Any) -> Any:
+    ary = context.make_array(ty)(context, builder, value=value)
+    ary.meminfo = cgutils.get_null_value(ary.meminfo.type)
+    ary.parent = cgutils.get_null_value(ary.parent.type)
+    return ary._getvalue()
+
+
+@intrinsic
+def borrowed(typingctx: Any, x: Any) -> Any:
+    """``x`` (an array, or a tuple such as :class:`Tables` or :class:`Work`) with its arrays'
+    reference counts left out: the same data, but passing it to a compiled function no
+    longer increments and decrements a count per array (an atomic operation each: a call
+    that passes the tables and the work arrays paid some 30 of them).  Only for arrays
+    that outlive every use of the result (a search's arguments, held by its caller) and
+    never returned to Python."""
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        ty, value = signature.args[0], args[0]
+        if isinstance(ty, types.Array):
+            return _unowned_array(context, builder, ty, value)
+        for i, member in enumerate(ty):
+            if isinstance(member, types.Array):
+                item = _unowned_array(context, builder, member, builder.extract_value(value, i))
+                value = builder.insert_value(value, item, i)
+        return value
+    return x(x), codegen
+
+
 @njit(cache=True)
 def move_hash(t, w, s, m):
     """A nonzero hash of the reference actions of move ``m`` in ``s`` (equal moves, equal
-    hashes, in any position)."""
-    n = actions(t, s, m, w.acts)
-    h = np.uint64(n)
-    a = w.acts
-    for i in range(n):
-        # kind, then the squares and the piece in 16 bits each (+1: -1 for none), the part
-        word = (np.uint64(a[i, 0]) | (np.uint64(a[i, 1] + 1) << np.uint64(8))
-                | (np.uint64(a[i, 2] + 1) << np.uint64(24)) | (np.uint64(a[i, 3] + 1) << np.uint64(40))
-                | (np.uint64(a[i, 4]) << np.uint64(56)))
-        h = mix64(h ^ word)
-    v = np.int64(h)
-    return v if v != 0 else np.int64(1)
+    hashes, in any position): :func:`myriad.kernel.rules.actions_hash`."""
+    return actions_hash(w.acts, actions(t, s, m, w.acts))
 
 
 @njit(cache=True)
@@ -204,9 +223,8 @@ def from_table(score, ply):
 
 
 @njit(cache=True)
-def tt_find(w, key):
-    """The row of ``key``'s entry, or -1."""
-    tt = w.tt
+def tt_find(tt, key):
+    """The row of ``key``'s entry in table ``tt``, or -1."""
     base = (key & (tt.shape[0] - 1)) & ~np.int64(TT_WAYS - 1)
     for i in range(base, base + TT_WAYS):
         if tt[i, 1] > 0 and tt[i, 0] == key:
@@ -220,7 +238,7 @@ def tt_store(w, key, depth, lower, upper, move, ply):
     of the same depth (``AlphaBeta._store``); a full bucket gives up its shallowest entry."""
     lower, upper = to_table(lower, ply), to_table(upper, ply)
     tt = w.tt
-    row = tt_find(w, key)
+    row = tt_find(tt, key)
     if row >= 0:
         if tt[row, 1] == depth and max(lower, tt[row, 2]) <= min(upper, tt[row, 3]):
             lower, upper = max(lower, tt[row, 2]), min(upper, tt[row, 3])
@@ -241,13 +259,13 @@ def tt_store(w, key, depth, lower, upper, move, ply):
 
 
 @njit(cache=True)
-def history_get(w, h):
-    size = w.hist_keys.shape[0]
+def history_get(hist_keys, hist_vals, h):
+    size = hist_keys.shape[0]
     i = h & (size - 1)
     for _ in range(size):
-        k = w.hist_keys[i]
+        k = hist_keys[i]
         if k == h:
-            return w.hist_vals[i]
+            return hist_vals[i]
         if k == 0:
             return 0
         i = (i + 1) & (size - 1)
@@ -288,16 +306,16 @@ def age_history(w):
 
 
 @njit(cache=True)
-def tick(w):
-    """Count a node; stop at the node limit or the deadline.  True: stop."""
-    ctl = w.ctl
+def tick(ctl, cfg, clock):
+    """Count a node (``Work.ctl``, ``.cfg``, ``.clock``); stop at the node limit or the
+    deadline.  True: stop."""
     ctl[C_NODES] += 1
-    limit = w.cfg[G_NODES]
+    limit = cfg[G_NODES]
     if limit > 0 and ctl[C_NODES] >= limit:
         ctl[C_STOP] = 1
     elif ctl[C_NODES] >= ctl[C_NEXT_CLOCK]:
         ctl[C_NEXT_CLOCK] = ctl[C_NODES] + CLOCK_EVERY
-        if now() >= w.clock[0]:
+        if now() >= clock[0]:
             ctl[C_STOP] = 1
     return ctl[C_STOP] != 0
 
@@ -315,13 +333,18 @@ def sort_moves(t, w, ply, n, first, with_memory):
     use = with_memory and (w.ctl[C_HISTORY] > 0 or k0 != 0 or k1 != 0)
     found0 = False
     found1 = False
+    order_moves(t, s, moves, n, vals)
+    hashes = w.hashes
+    if use:
+        move_hashes(t, s, moves, n, w.acts, hashes)
+    hist_keys, hist_vals = w.hist_keys, w.hist_vals
     for i in range(n):
-        v = order(t, s, moves[i])
+        v = vals[i]
         if with_memory:
             v = v * 1e6
         if use:
-            h = move_hash(t, w, s, moves[i])
-            v += history_get(w, h)
+            h = hashes[i]
+            v += history_get(hist_keys, hist_vals, h)
             if k0 != 0 and not found0 and h == k0:
                 v += 5e5
                 found0 = True
@@ -366,9 +389,11 @@ def push_keys(w, ply, bits):
 
 
 @njit(cache=True)
-def quiesce(t, w, ply0, alpha, beta):
+def quiesce(t, w, ply0, alpha, beta, given):
     """``AlphaBeta._quiesce`` of the position at ``ply0``: the noisy moves only, standing
-    pat where the game allows.  A loop over a stack of frames (``w.frames``), not a
+    pat where the game allows; ``given``: the number of legal moves of ``ply0`` already in
+    ``w.moves[ply0]`` as ``gen`` listed them (-1: none), whose noisy ones are taken without
+    generating them again.  A loop over a stack of frames (``w.frames``), not a
     recursion: numba's cache cannot load a recursive function that calls another one."""
     f = w.frames
     ply = ply0
@@ -383,7 +408,11 @@ def quiesce(t, w, ply0, alpha, beta):
             result = stand
             phase = RETURN
             if ply - ply0 < w.cfg[G_QDEPTH] and ply < MAX_PLY - 1:
-                n = noisy_moves(t, s, w.keys[w.kbase[ply]:], w.nkeys[ply], w.moves[ply])
+                n = -1
+                if ply == ply0 and given >= 0:
+                    n = noisy_among(t, s, w.moves[ply], given)
+                if n < 0:
+                    n = noisy_moves(t, s, w.keys[w.kbase[ply]:], w.nkeys[ply], w.moves[ply])
                 if n > 0:
                     phase = NEXT
                     f[F_BEST, ply] = -INF
@@ -406,7 +435,7 @@ def quiesce(t, w, ply0, alpha, beta):
                 result = f[F_BEST, ply]
                 phase = RETURN
             else:
-                if tick(w):
+                if tick(w.ctl, w.cfg, w.clock):
                     return 0
                 f[F_NEXT, ply] = j + 1
                 s = w.states[ply]
@@ -464,7 +493,7 @@ def node(t, w, ply0, depth, alpha, beta):
     result = np.int64(0)
     while True:
         if phase == OPEN:
-            if tick(w):
+            if tick(w.ctl, w.cfg, w.clock):
                 return 0
             s = w.states[ply]
             me = s[S_TO_MOVE]
@@ -475,7 +504,7 @@ def node(t, w, ply0, depth, alpha, beta):
             if ply and w.nkeys[ply] and repeated(w, ply):
                 result = terminal(repetition(t, s), me, ply)
                 continue
-            row = tt_find(w, s[S_KEY])
+            row = tt_find(w.tt, s[S_KEY])
             tt_move = -1
             if row >= 0:
                 tt_move = w.tt[row, 4]
@@ -495,7 +524,7 @@ def node(t, w, ply0, depth, alpha, beta):
                 result = terminal(bits, me, ply)
                 continue
             if depth <= 0 or ply >= MAX_PLY - 1:
-                result = quiesce(t, w, ply, alpha, beta)
+                result = quiesce(t, w, ply, alpha, beta, n)
                 if w.ctl[C_STOP]:
                     return 0
                 continue
@@ -670,7 +699,7 @@ def principal(t, w, depth):
             break
         seen[nseen] = key
         nseen += 1
-        row = tt_find(w, key)
+        row = tt_find(w.tt, key)
         if row < 0:
             break
         n = gen(t, b, w.keys, 0, moves)
@@ -695,6 +724,8 @@ def search(t, w, hist, nhist):
     (``AlphaBeta._deepen``); the best move in ``w.best``, the principal variation in
     ``w.line``.  Returns (score, depth finished, done), ``done`` False when a limit cut
     the search short."""
+    t = borrowed(t)
+    w = borrowed(w)
     cfg, ctl = w.cfg, w.ctl
     ctl[C_NODES] = 0
     ctl[C_STOP] = 0

@@ -543,12 +543,15 @@ def _count_code(b, off, size, code):
 
 
 @njit(cache=True, inline="always")
-def _emit(t, b, off, moves, n, typ, frm, to, code, cap, ptab):
-    """The move (or each promotion choice) of ``code`` from ``frm`` to ``to``."""
+def _emit(t, b, off, moves, n, typ, frm, to, code, cap, ptab, quiet):
+    """The move (or each promotion choice) of ``code`` from ``frm`` to ``to`` (``quiet``
+    False: not a move that neither captures nor promotes)."""
     h = t.rules[0]
     size = t.params[P_SIZE]
     at = h[ptab + code * size + to]
     if at < 0:
+        if typ == T_MOVE and not quiet:
+            return n
         return _row(moves, n, typ, frm, to, code, cap, to, code)
     ch = t.extra[0][X_CHOICES] + at
     limited = t.params[LIMITED]
@@ -562,9 +565,10 @@ def _emit(t, b, off, moves, n, typ, frm, to, code, cap, ptab):
 
 
 @njit(cache=True)
-def pseudo(t, b, off, player, ep, moves):
+def pseudo(t, b, off, player, ep, moves, quiet):
     """Every move of ``player``'s pieces by the rules, royal safety aside
-    (:meth:`MoveTables.pseudo_moves` and the lame leaps and hops); their count."""
+    (:meth:`MoveTables.pseudo_moves` and the lame leaps and hops); their count.
+    ``quiet`` False: only those that capture or may promote, in the same order."""
     h = t.rules[0]
     x = t.extra[0]
     size = t.params[P_SIZE]
@@ -587,10 +591,10 @@ def pseudo(t, b, off, player, ep, moves):
                 c = b[off + q]
                 if c == 0:
                     if mode != CAPTURE_ONLY:
-                        n = _emit(t, b, off, moves, n, T_MOVE, pos, q, code, 0, ptab)
+                        n = _emit(t, b, off, moves, n, T_MOVE, pos, q, code, 0, ptab, quiet)
                     continue
                 if mode != MOVE_ONLY and kinds[c, K_OWNER] != player:
-                    n = _emit(t, b, off, moves, n, T_CAPTURE, pos, q, code, c, ptab)
+                    n = _emit(t, b, off, moves, n, T_CAPTURE, pos, q, code, c, ptab, quiet)
                 break
         rp = x[X_LAME_PTR]
         lames = x[X_LAMES]
@@ -602,7 +606,7 @@ def pseudo(t, b, off, player, ep, moves):
                     clear = False
                     break
             if clear:
-                n = _target(t, b, off, moves, n, player, pos, h[lames + e + 2], code, h[lames + e + 3], ptab)
+                n = _target(t, b, off, moves, n, player, pos, h[lames + e + 2], code, h[lames + e + 3], ptab, quiet)
         rp = x[X_HOP_PTR]
         hops = x[X_HOPS]
         not_over = kinds[code, K_NOT_OVER]
@@ -621,12 +625,12 @@ def pseudo(t, b, off, player, ep, moves):
                     continue
                 if (not_taking >> c) & 1:
                     break
-                n = _target(t, b, off, moves, n, player, pos, q, code, mode, ptab)
+                n = _target(t, b, off, moves, n, player, pos, q, code, mode, ptab, quiet)
                 if c != 0:
                     break
         rp = x[X_DBL_PTR]
         dbls = x[X_DBLS]
-        for e in range(h[rp + base], h[rp + base + 1], 2):
+        for e in range(h[rp + base], h[rp + base + 1] if quiet else h[rp + base], 2):
             if b[off + h[dbls + e]] == 0 and b[off + h[dbls + e + 1]] == 0:
                 n = _row(moves, n, T_MOVE, pos, h[dbls + e + 1], code, 0, h[dbls + e + 1], code)
         if ep >= 0:
@@ -642,14 +646,14 @@ def pseudo(t, b, off, player, ep, moves):
 
 
 @njit(cache=True, inline="always")
-def _target(t, b, off, moves, n, player, pos, q, code, mode, ptab):
+def _target(t, b, off, moves, n, player, pos, q, code, mode, ptab, quiet):
     """A lame leap's or hop's target ``q``: a move or a capture as ``mode`` allows."""
     c = b[off + q]
     if c == 0:
         if mode != CAPTURE_ONLY:
-            n = _emit(t, b, off, moves, n, T_MOVE, pos, q, code, 0, ptab)
+            n = _emit(t, b, off, moves, n, T_MOVE, pos, q, code, 0, ptab, quiet)
     elif mode != MOVE_ONLY and t.kinds[c, K_OWNER] != player:
-        n = _emit(t, b, off, moves, n, T_CAPTURE, pos, q, code, c, ptab)
+        n = _emit(t, b, off, moves, n, T_CAPTURE, pos, q, code, c, ptab, quiet)
     return n
 
 
@@ -679,7 +683,7 @@ def _safe_after(t, b, row, king, enemy, face):
 def gen_rules(t, s, moves):
     """The moves by the rules (:meth:`PieceGame.moves_by_rules`), whether or not another
     rule has ended the game."""
-    n = _gen_core(t, s, moves)
+    n = _gen_core(t, s, moves, True)
     if not t.params[NO_MATE]:
         return n
     kept = 0
@@ -694,8 +698,9 @@ def gen_rules(t, s, moves):
 
 
 @njit(cache=True)
-def _gen_core(t, s, moves):
-    """The moves by the rules, drops that may not mate included."""
+def _gen_core(t, s, moves, quiet):
+    """The moves by the rules, drops that may not mate included (``quiet`` False: only
+    those that capture or may promote, in the same order: no castling, drop or pass)."""
     p = t.params
     h = t.rules[0]
     x = t.extra[0]
@@ -738,7 +743,7 @@ def _gen_core(t, s, moves):
                 break
     n = 0
     if not (drops and p[MUST_DROP]):
-        n = pseudo(t, b, 0, player, ep, moves)
+        n = pseudo(t, b, 0, player, ep, moves, quiet)
         if p[IN_PLACE]:
             n = _in_place(t, b, player, moves, n)
     ncastle = p[NCASTLE]
@@ -775,6 +780,8 @@ def _gen_core(t, s, moves):
                     moves[kept] = row
                 kept += 1
         n = kept
+    if not quiet:
+        return n
     if ncastle and rights and not in_check:
         n = _castlings(t, b, player, rights, moves, n)
     if drops:
@@ -1034,7 +1041,7 @@ def _drop_mates(t, s, b, row):
     after = np.empty_like(s)
     play(t, s, row, after)
     buffer = np.empty((t.params[P_MAX_MOVES], t.params[P_MOVE_WIDTH]), np.int64)
-    return _gen_core(t, after, buffer) == 0
+    return _gen_core(t, after, buffer, True) == 0
 
 
 @njit(cache=True)
@@ -1547,6 +1554,27 @@ def noisy(t, s, m):
     if typ == T_CAPTURE or typ == T_EP:
         return True
     return (typ == T_MOVE) and m[M_NEW] != m[M_OLD]
+
+
+@njit(cache=True)
+def noisy_moves(t, s, hist, nhist, moves):
+    """The legal moves ``noisy`` says are, in the order ``gen`` lists them (the search's
+    ``noisy_moves``), without generating the quiet ones: the moves that capture or may
+    promote, kept where ``judge`` does not end the game.  (``judge`` reads the other moves
+    only for bare royal pieces: there, all of them.)"""
+    if t.params[BARE]:
+        n = gen(t, s, hist, nhist, moves)
+    else:
+        n = _gen_core(t, s, moves, False)
+    k = 0
+    for i in range(n):
+        if noisy(t, s, moves[i]):
+            if k != i:
+                moves[k] = moves[i]
+            k += 1
+    if k > 0 and not t.params[BARE] and judge(t, s, hist, nhist, moves, k) >= 0:
+        return 0
+    return k
 
 
 @njit(cache=True)
