@@ -6,6 +6,7 @@ import numpy as np
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
+from myriad.kernel.borrow import borrowed
 from myriad.kernel.families import IRREVERSIBLE
 from myriad.kernel.keys import history_key
 from myriad.kernel.layout import P_MAX_MOVES, P_MOVE_WIDTH, P_PLAYERS, P_WIDTH
@@ -19,6 +20,7 @@ MAX_PLY = 4096
 def perft(t, s, hist, nhist, depth):
     """The number of move sequences of ``depth`` plies from ``s`` (stopping at game ends,
     as the reference's perft does: a finished position has no moves)."""
+    t = borrowed(t)  # held by the caller for the whole call
     p = t.params
     if depth == 0:
         return 1
@@ -69,6 +71,7 @@ def playouts(t, s, hist, nhist, games, max_plies, seed, scores):
     """Play ``games`` uniformly random games from ``s`` (at most ``max_plies`` plies each),
     adding each game's scores (1 a win, 1/k shared by k winners, 0 a loss) to ``scores``
     per player, and return the total plies played."""
+    t = borrowed(t)  # held by the caller for the whole call
     np.random.seed(seed)
     p = t.params
     width, mw, mm, players = p[P_WIDTH], p[P_MOVE_WIDTH], p[P_MAX_MOVES], p[P_PLAYERS]
