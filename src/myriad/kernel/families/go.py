@@ -42,27 +42,25 @@ PASSES, PLIES, CAPTURES = 0, 1, 2   # CAPTURES + player: stones taken by that pl
  W_CANDIDATES, W_ATARI_CANDIDATES, W_ATARI_LIBERTY, W_ATARI_PRESSURE, W_LADDER_BUDGET) = range(13)
 # -- weights[1]: the playout policy: a move's priority is the sum of the terms that apply;
 # a playout plays one of the moves of the highest priority, drawn uniformly --
+# (the numbers are ``GoWeights.playout``, Atari Go's ``GoWeights.atari_playout``, in this order)
 PO_CAPTURE, PO_SAVE, PO_SELF_ATARI, PO_OWN_EYE, PO_PASS, PO_ATARI = range(6)
-#: The playout policy: captures first, then saving an own chain in atari; never filling
-#: one's own true eye nor putting the new chain in atari without a capture (pass instead).
-PLAYOUT_POLICY = {PO_CAPTURE: 2.0, PO_SAVE: 1.0, PO_SELF_ATARI: -200.0, PO_OWN_EYE: -1000.0, PO_PASS: -100.0,
-                  PO_ATARI: 0.0}
-#: Atari Go's playouts also prefer putting an enemy chain in atari (after captures and
-#: saves): there the first capture wins, and a chain in atari is half taken.
-ATARI_GO_POLICY = {**PLAYOUT_POLICY, PO_ATARI: 0.5}
 
 #: The game's search hooks this family reproduces (``myriad.kernel.rules``): its
 #: candidates are :meth:`Go.candidate_moves`, Atari Go's ladder reading included.
 SEARCH_HOOKS = frozenset({"candidate_moves"})
 
-#: Plies a playout plays before the evaluation scores it, by default (the kernel's MCTS
-#: reads it): Go's playouts run to the end of the game (two passes, or the ply cap).
-PLAYOUT_CUTOFF = 10**6
-#: The kernel MCTS's defaults for Go: RAVE's equivalence parameter (a move is named by its
-#: point, so all-moves-as-first statistics apply) and the exploration constant.
-RAVE = 1000.0
-EXPLORATION = 0.4
-
+def mcts_defaults(game: Game) -> dict[str, float]:
+    """The kernel MCTS's defaults for ``game`` (the ``mcts`` bot reads them), from its
+    :class:`GoWeights`: ``cutoff``, the plies a playout plays before the evaluation scores
+    it (Go's playouts run to the end of the game: two passes, the ply cap, or Atari Go's
+    capture); ``rave``, RAVE's equivalence parameter (a move is named by its point, so
+    all-moves-as-first statistics apply); ``c``, the exploration constant."""
+    from myriad.games.go import Go
+    assert isinstance(game, Go)
+    w = game.weights
+    if game.first_capture:
+        return {"cutoff": w.atari_mcts_cutoff, "rave": w.atari_mcts_rave, "c": w.atari_mcts_c}
+    return {"cutoff": w.mcts_cutoff, "rave": w.mcts_rave, "c": w.mcts_c}
 
 def tables(game: Game) -> Tables | None:
     """The tables of a :class:`Go` game (any size, komi, Atari Go, handicap setups)."""
@@ -84,8 +82,7 @@ def tables(game: Game) -> Tables | None:
                        w.self_atari, w.contact, w.candidates, w.atari_candidates, w.atari_liberty,
                        w.atari_pressure, w.ladder_budget)
     weights[2, :size] = game.prior
-    for index, value in (ATARI_GO_POLICY if game.first_capture else PLAYOUT_POLICY).items():
-        weights[1, index] = value
+    weights[1, :PO_ATARI + 1] = w.atari_playout if game.first_capture else w.playout
     params = {FIRST_CAPTURE: int(game.first_capture), KOMI2: int(game.komi * 2), MAX_PLIES: game.max_plies,
               STONE: game.stones[0], STONE + 1: game.stones[1]}
     return base_tables(game, FAMILY, move_width=1, max_moves=size + 1, rules=neighbours, extra=diagonals,
@@ -863,75 +860,129 @@ def _place_on(t, b, pos, stone):
 
 
 @njit(cache=True)
-def _read_ladder(t, b, pos, left, defending):
-    """:meth:`Surround.ladder`'s reading on the board ``b``, positions counted down in
-    ``left[0]``.  Chasing (``defending`` False; the chain on ``pos`` has its opponent to
-    move): the atari that starts the capture, else -1.  Defending (its owner to move, the
-    chain in atari): 1 when every answer (extend, or take an attacker in atari next to
-    it) still loses the chain, else 0."""
-    p = t.params
+def _ladder_answers(t, b, pos, liberty, out, other, flags):
+    """The defender's answers to an atari on the chain on ``pos`` (its one liberty
+    flagged in ``liberty``): extending there, or taking an attacking chain in atari next
+    to it; written to ``out`` in ascending order, their number returned."""
     size = b.shape[0]
     mine = b[pos]
-    defender = 0 if mine == p[STONE] else 1
-    stones = np.empty(size, np.int64)
-    liberty = np.empty(size, np.bool_)
-    count, n = _chain_on(t, b, pos, stones, liberty)
-    if not defending:
-        if n == 1:
-            for q in range(size):
-                if liberty[q]:
-                    return q
-        if n != 2:
-            return -1
-        attacker = p[STONE + 1 - defender]
-        for point in range(size):
-            if not liberty[point]:
-                continue
-            left[0] -= 1
-            if left[0] < 0:
-                return -1
-            after = b.copy()
-            if not _place_on(t, after, point, attacker) or after[pos] == 0:
-                continue
-            if _read_ladder(t, after, pos, left, True) == 1:
-                return point
-        return -1
-    if n != 1:
-        return 1 if n == 0 else 0
     answers = liberty.copy()
-    other = np.empty(size, np.int64)
-    flags = np.empty(size, np.bool_)
+    count = _chain_on(t, b, pos, out, flags)[0]
     for i in range(count):
         for k in range(4):
-            r = t.rules[stones[i], k]
+            r = t.rules[out[i], k]
             if r < 0:
                 break
             if b[r] != 0 and b[r] != mine and _chain_on(t, b, r, other, flags)[1] == 1:
                 answers |= flags
-    for answer in range(size):
-        if not answers[answer]:
-            continue
-        left[0] -= 1
-        if left[0] < 0:
-            return 0
-        after = b.copy()
-        if not _place_on(t, after, answer, mine):
-            continue
-        now = _chain_on(t, after, pos, other, flags)[1]
-        if now >= 3:
-            return 0
-        if now == 2 and _read_ladder(t, after, pos, left, False) < 0:
-            return 0
-    return 1
+    n = 0
+    for q in range(size):
+        if answers[q]:
+            out[n] = q
+            n += 1
+    return n
 
 
 @njit(cache=True)
 def ladder(t, b, pos, budget):
-    """Whether the chain on ``pos`` of the board ``b``, with at most two liberties and
-    its opponent to move, is taken by a run of ataris: the atari that starts the capture,
-    else -1 (also when the reading passes ``budget`` positions) -- :meth:`Surround.ladder`."""
-    left = np.full(1, budget, np.int64)
-    return _read_ladder(t, b, pos, left, False)
+    """Whether the chain on ``pos`` of the board ``b`` (one cell per point), with at most
+    two liberties and its opponent to move, is taken by a run of ataris: the atari that
+    starts the capture, else -1 (also when the reading passes ``budget`` positions) --
+    :meth:`Surround.ladder`, read alike (the same tries in the same order, the positions
+    counted alike) without recursion: frame ``d`` of the stack chases (``d`` even: the
+    attacker tries each liberty) or defends (``d`` odd: extend, or take an attacker in
+    atari); ``b`` is left unchanged."""
+    p = t.params
+    size = b.shape[0]
+    stones = np.empty(size, np.int64)
+    liberty = np.empty(size, np.bool_)
+    other = np.empty(size, np.int64)
+    flags = np.empty(size, np.bool_)
+    mine = b[pos]
+    attacker = p[STONE] if mine != p[STONE] else p[STONE + 1]
+    n = _chain_on(t, b, pos, stones, liberty)[1]
+    if n == 1:
+        for q in range(size):
+            if liberty[q]:
+                return q
+    if n != 2 or budget <= 0:
+        return -1
+    frames = budget + 2  # each frame is pushed after one position is counted
+    boards = np.empty((frames, size), np.int64)
+    options = np.empty((frames, size), np.int64)
+    nopts = np.zeros(frames, np.int64)
+    tried = np.zeros(frames, np.int64)
+    boards[0, :] = b
+    k = 0
+    for q in range(size):
+        if liberty[q]:
+            options[0, k] = q
+            k += 1
+    nopts[0] = 2
+    left = budget
+    d = 0
+    result = 0
+    returning = False  # frame d receives ``result`` from the frame above it
+    while True:
+        if returning:
+            returning = False
+            if d % 2 == 0:
+                if result == 1:  # the defence fails: this atari takes the chain
+                    point = options[d, tried[d] - 1]
+                    if d == 0:
+                        return point
+                    d -= 1
+                    result = point
+                    returning = True
+                    continue
+            elif result < 0:  # the chase fails: the defence holds
+                d -= 1
+                result = 0
+                returning = True
+                continue
+        if tried[d] >= nopts[d]:  # every try done: the chase fails, the defence fails
+            if d == 0:
+                return -1
+            result = -1 if d % 2 == 0 else 1
+            d -= 1
+            returning = True
+            continue
+        point = options[d, tried[d]]
+        tried[d] += 1
+        left -= 1
+        if left < 0:
+            return -1  # (Surround.ladder: out of budget, every level gives up)
+        after = boards[d + 1]
+        after[:] = boards[d]
+        if d % 2 == 0:  # the attacker's atari
+            if not _place_on(t, after, point, attacker) or after[pos] == 0:
+                continue
+            n = _chain_on(t, after, pos, stones, liberty)[1]
+            if n != 1:
+                result = 1 if n == 0 else 0
+                returning = True
+                continue
+            nopts[d + 1] = _ladder_answers(t, after, pos, liberty, options[d + 1], other, flags)
+            tried[d + 1] = 0
+            d += 1
+        else:  # the defender's answer
+            if not _place_on(t, after, point, mine):
+                continue
+            n = _chain_on(t, after, pos, stones, liberty)[1]
+            if n >= 3:
+                d -= 1
+                result = 0
+                returning = True
+                continue
+            if n == 2:
+                k = 0
+                for q in range(size):
+                    if liberty[q]:
+                        options[d + 1, k] = q
+                        k += 1
+                nopts[d + 1] = 2
+                tried[d + 1] = 0
+                d += 1
 
 
 @njit(cache=True)
