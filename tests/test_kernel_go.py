@@ -276,7 +276,8 @@ def test_kernel_ladder_reads_as_the_reference() -> None:
 def test_atari_go_candidates_read_the_ladder() -> None:
     """Atari Go's candidates on both engines: Black's J9 (two liberties, on the edge) is
     taken by a ladder along the first line, so White's only candidate is the atari J8;
-    along seeded games the kernel's candidates are the reference's (as sets)."""
+    along seeded games the kernel's candidates are the reference's (as sets); a finished
+    game has none."""
     game = get_game("atarigo")
     assert isinstance(game, Go)
     k = kernel(game)
@@ -285,6 +286,10 @@ def test_atari_go_candidates_read_the_ladder() -> None:
         state = game.play(state, game.parse_move(state, text))
     ref = game.candidate_moves(state, game.legal_moves(state))
     assert [game.format_move(state, m) for m in ref] == ["J8"]
+    over = game.parse_position("9/9/9/9/9/9/9/9/9 w 1 0 0 9")  # (Black has captured: no candidates)
+    s, rows, count = k.move_rows(over)
+    assert count == 0 and int(rules.candidates(k.tables, s, rows, count)) == 0
+    assert game.candidate_moves(over, game.legal_moves(over)) == []
     positions = [state] + [s for s, _ in ladder_cases(game, 4, seed=11)]
     for position in positions:
         expected = set(game.candidate_moves(position, game.legal_moves(position)))
