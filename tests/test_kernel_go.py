@@ -232,3 +232,90 @@ def test_kernel_tree_stays_within_the_hash() -> None:
     assert bot.kernel is not None
     assert tree.first.shape[0] > int(bot.kernel.tables.params[P_MAX_MOVES])  # a root's children fit
     assert decision.move in game.legal_moves(state) and decision.info["nodes"] == 2000
+
+
+def ladder_cases(game: Go, games: int, seed: int) -> list[tuple[State, int]]:
+    """(position, a stone of a chain with one or two liberties) along seeded games played
+    by the reference's candidate moves (tactical enough for ladders to arise)."""
+    rng = random.Random(seed)
+    found: list[tuple[State, int]] = []
+    for _ in range(games):
+        state = game.initial_state()
+        while game.outcome(state) is None:
+            groups = game.chains(state.cells)
+            found += [(state, stones[0]) for stones, libs in zip(groups.stones, groups.liberties) if len(libs) <= 2]
+            legal = game.legal_moves(state)
+            state = game.play(state, rng.choice(game.candidate_moves(state, legal) if rng.random() < 0.7 else legal))
+    return found
+
+
+def test_kernel_ladder_reads_as_the_reference() -> None:
+    """The kernel's ladder reading (``go.ladder``) answers as ``Surround.ladder`` for
+    every chain with one or two liberties along seeded Atari Go games, with the game's
+    budget and with budgets small enough to run out (the positions are counted alike);
+    both answers (a ladder and none) occur."""
+    from myriad.kernel.families import go as kgo
+    game = get_game("atarigo")
+    assert isinstance(game, Go)
+    k = kernel(game)
+    taken = escapes = 0
+    for state, pos in ladder_cases(game, 6, seed=3):
+        board = np.array(state.cells, np.int64)
+        for budget in (game.weights.ladder_budget, 2, 5, 12):
+            expected = game.surround.ladder(state.cells, pos, budget)
+            found = int(kgo.ladder(k.tables, board, pos, budget))
+            assert found == (-1 if expected is None else expected), (game.format_position(state), pos, budget)
+            assert list(board) == list(state.cells)  # (read on copies)
+        if game.surround.ladder(state.cells, pos, game.weights.ladder_budget) is None:
+            escapes += 1
+        else:
+            taken += 1
+    assert taken > 0 and escapes > 0
+
+
+def test_atari_go_candidates_read_the_ladder() -> None:
+    """Atari Go's candidates on both engines: Black's J9 (two liberties, on the edge) is
+    taken by a ladder along the first line, so White's only candidate is the atari J8;
+    along seeded games the kernel's candidates are the reference's (as sets); a finished
+    game has none."""
+    game = get_game("atarigo")
+    assert isinstance(game, Go)
+    k = kernel(game)
+    state = game.initial_state()
+    for text in ("J9", "J5", "G3"):
+        state = game.play(state, game.parse_move(state, text))
+    ref = game.candidate_moves(state, game.legal_moves(state))
+    assert [game.format_move(state, m) for m in ref] == ["J8"]
+    over = game.parse_position("9/9/9/9/9/9/9/9/9 w 1 0 0 9")  # (Black has captured: no candidates)
+    s, rows, count = k.move_rows(over)
+    assert count == 0 and int(rules.candidates(k.tables, s, rows, count)) == 0
+    assert game.candidate_moves(over, game.legal_moves(over)) == []
+    positions = [state] + [s for s, _ in ladder_cases(game, 4, seed=11)]
+    for position in positions:
+        expected = set(game.candidate_moves(position, game.legal_moves(position)))
+        s, rows, count = k.move_rows(position)
+        n = int(rules.candidates(k.tables, s, rows, count))
+        assert {k.to_move(s, rows[i]) for i in range(n)} == expected, game.format_position(position)
+
+
+def test_mcts_knowledge_is_the_games_data() -> None:
+    """The kernel's playout policy and MCTS defaults are read from each game's
+    ``GoWeights``: Go's and Atari Go's differ where their weights do (Atari Go's playouts
+    prefer ataris), and a changed weight reaches the tables."""
+    from dataclasses import replace
+
+    from myriad.kernel.families import go as kgo
+    for game_id, policy, prefix in (("go9", "playout", "mcts"), ("atarigo", "atari_playout", "atari_mcts")):
+        game = get_game(game_id)
+        assert isinstance(game, Go)
+        w = game.weights
+        row = kernel(game).tables.weights[1]
+        assert tuple(row[:kgo.PO_ATARI + 1]) == getattr(w, policy)
+        assert kgo.mcts_defaults(game) == {"cutoff": getattr(w, f"{prefix}_cutoff"),
+                                           "rave": getattr(w, f"{prefix}_rave"), "c": getattr(w, f"{prefix}_c")}
+    assert get_game("atarigo").weights.atari_playout[kgo.PO_ATARI] > get_game("go9").weights.playout[kgo.PO_ATARI]
+    changed = Go(9, 0.0, first_capture=True)
+    changed.weights = replace(changed.weights, atari_playout=(5.0, 4.0, -3.0, -2.0, -1.0, 0.25), atari_mcts_rave=7.0)
+    tables = kgo.tables(changed)
+    assert tables is not None and tuple(tables.weights[1, :6]) == (5.0, 4.0, -3.0, -2.0, -1.0, 0.25)
+    assert kgo.mcts_defaults(changed)["rave"] == 7.0

@@ -22,10 +22,10 @@ reach; the tree kept between moves counts), ``engine`` (``kernel`` or ``referenc
 On the kernel engine (:mod:`myriad.kernel.mcts`), used whenever the game has one
 (:func:`myriad.kernel.registry.kernel_for`) that searches the game's candidate moves
 (:func:`same_candidates`) unless ``engine=reference``, the whole search
-runs in one compiled call: the same UCT, with the family's playout policy and its default
-cut-off (Go's playouts run to the end of the game), and the family's defaults for ``c``
-and ``rave`` (RAVE's equivalence parameter, 0: plain UCT; Go: 1000 and c 0.4); the tree is
-not kept between moves.
+runs in one compiled call: the same UCT, with the family's playout policy, and the
+defaults the family gives for the game (``mcts_defaults(game)``: ``cutoff``, ``c`` and
+``rave``, RAVE's equivalence parameter, 0: plain UCT; Go's come from its ``GoWeights``:
+playouts to the end of the game, rave 1000, c 0.4); the tree is not kept between moves.
 ``engine=kernel`` demands the kernel (an error names a game without one).
 """
 
@@ -198,9 +198,10 @@ class MCTS(Bot):
         if limits.deadline is not None:
             seconds = max(1e-3, limits.deadline - start)
         family = kernel.family
-        cutoff = self.cutoff if "cutoff" in self.options else int(getattr(family, "PLAYOUT_CUTOFF", self.cutoff))
-        c = self.c if "c" in self.options else float(getattr(family, "EXPLORATION", self.c))
-        rave = float(self.options.get("rave", getattr(family, "RAVE", 0.0)))
+        defaults = family.mcts_defaults(self.game) if hasattr(family, "mcts_defaults") else {}
+        cutoff = self.cutoff if "cutoff" in self.options else int(defaults.get("cutoff", self.cutoff))
+        c = self.c if "c" in self.options else float(defaults.get("c", self.c))
+        rave = float(self.options.get("rave", defaults.get("rave", 0.0)))
         width = int(kernel.tables.params[P_MOVE_WIDTH])
         if self.tree is None:
             capacity = max(MIN_ENTRIES, int(kernel.tables.params[P_MAX_MOVES]) + 1,

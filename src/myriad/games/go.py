@@ -74,6 +74,20 @@ class GoWeights:
     atari_liberty: float = 1.0    # Atari Go's quick look: per liberty of the new chain
     atari_pressure: float = 3.0   # ... and for each enemy chain it touches, divided by its liberties
     atari_candidates: int = 6     # Atari Go: moves searched at a node
+    #: Playouts (MCTS on the kernel): a move's priority is the sum of the terms that apply
+    #: -- a capture, saving an own chain in atari, a self-atari taking nothing, filling an
+    #: own true eye, pass, putting an enemy chain in atari -- and a playout plays one of the
+    #: moves of the highest priority: captures first, then saves; never an own eye nor a
+    #: self-atari (pass instead).  Atari Go's also prefer ataris (a chain in atari is half
+    #: taken, and the first capture wins).
+    playout: tuple[float, ...] = (2.0, 1.0, -200.0, -1000.0, -100.0, 0.0)
+    atari_playout: tuple[float, ...] = (2.0, 1.0, -200.0, -1000.0, -100.0, 0.5)
+    mcts_cutoff: int = 10**6      # MCTS on the kernel: plies a playout plays before the evaluation (all)
+    mcts_rave: float = 1000.0     # ... RAVE's equivalence parameter (0: plain UCT)
+    mcts_c: float = 0.4           # ... the exploration constant
+    atari_mcts_cutoff: int = 10**6  # Atari Go: the same three
+    atari_mcts_rave: float = 1000.0
+    atari_mcts_c: float = 0.4
 
 
 def star_points(size: int) -> list[tuple[int, int]]:

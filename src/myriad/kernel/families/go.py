@@ -39,26 +39,24 @@ PASSES, PLIES, CAPTURES = 0, 1, 2   # CAPTURES + player: stones taken by that pl
 
 # -- weights[0]: GoWeights; weights[2]: each point's worth by its line (Go.prior) --
 (W_ATARI_MINE, W_ATARI_THEIRS, W_CAPTURE, W_CAPTURE_BONUS, W_SAVE, W_GIVE_ATARI, W_SELF_ATARI, W_CONTACT,
- W_CANDIDATES, W_ATARI_CANDIDATES, W_ATARI_LIBERTY, W_ATARI_PRESSURE) = range(12)
+ W_CANDIDATES, W_ATARI_CANDIDATES, W_ATARI_LIBERTY, W_ATARI_PRESSURE, W_LADDER_BUDGET) = range(13)
 # -- weights[1]: the playout policy: a move's priority is the sum of the terms that apply;
 # a playout plays one of the moves of the highest priority, drawn uniformly --
+# (the numbers are ``GoWeights.playout``, Atari Go's ``GoWeights.atari_playout``, in this order)
 PO_CAPTURE, PO_SAVE, PO_SELF_ATARI, PO_OWN_EYE, PO_PASS, PO_ATARI = range(6)
-#: The playout policy: captures first, then saving an own chain in atari; never filling
-#: one's own true eye nor putting the new chain in atari without a capture (pass instead).
-PLAYOUT_POLICY = {PO_CAPTURE: 2.0, PO_SAVE: 1.0, PO_SELF_ATARI: -200.0, PO_OWN_EYE: -1000.0, PO_PASS: -100.0,
-                  PO_ATARI: 0.0}
-#: Atari Go's playouts also prefer putting an enemy chain in atari (after captures and
-#: saves): there the first capture wins, and a chain in atari is half taken.
-ATARI_GO_POLICY = {**PLAYOUT_POLICY, PO_ATARI: 0.5}
 
-#: Plies a playout plays before the evaluation scores it, by default (the kernel's MCTS
-#: reads it): Go's playouts run to the end of the game (two passes, or the ply cap).
-PLAYOUT_CUTOFF = 10**6
-#: The kernel MCTS's defaults for Go: RAVE's equivalence parameter (a move is named by its
-#: point, so all-moves-as-first statistics apply) and the exploration constant.
-RAVE = 1000.0
-EXPLORATION = 0.4
-
+def mcts_defaults(game: Game) -> dict[str, float]:
+    """The kernel MCTS's defaults for ``game`` (the ``mcts`` bot reads them), from its
+    :class:`GoWeights`: ``cutoff``, the plies a playout plays before the evaluation scores
+    it (Go's playouts run to the end of the game: two passes, the ply cap, or Atari Go's
+    capture); ``rave``, RAVE's equivalence parameter (a move is named by its point, so
+    all-moves-as-first statistics apply); ``c``, the exploration constant."""
+    from myriad.games.go import Go
+    assert isinstance(game, Go)
+    w = game.weights
+    if game.first_capture:
+        return {"cutoff": w.atari_mcts_cutoff, "rave": w.atari_mcts_rave, "c": w.atari_mcts_c}
+    return {"cutoff": w.mcts_cutoff, "rave": w.mcts_rave, "c": w.mcts_c}
 
 def tables(game: Game) -> Tables | None:
     """The tables of a :class:`Go` game (any size, komi, Atari Go, handicap setups)."""
@@ -76,12 +74,11 @@ def tables(game: Game) -> Tables | None:
         diagonals[pos, :len(near)] = near
     w = game.weights
     weights = np.zeros((3, max(16, size)), np.float64)
-    weights[0, :12] = (w.atari_mine, w.atari_theirs, w.capture, w.capture_bonus, w.save, w.give_atari,
+    weights[0, :13] = (w.atari_mine, w.atari_theirs, w.capture, w.capture_bonus, w.save, w.give_atari,
                        w.self_atari, w.contact, w.candidates, w.atari_candidates, w.atari_liberty,
-                       w.atari_pressure)
+                       w.atari_pressure, w.ladder_budget)
     weights[2, :size] = game.prior
-    for index, value in (ATARI_GO_POLICY if game.first_capture else PLAYOUT_POLICY).items():
-        weights[1, index] = value
+    weights[1, :PO_ATARI + 1] = w.atari_playout if game.first_capture else w.playout
     params = {FIRST_CAPTURE: int(game.first_capture), KOMI2: int(game.komi * 2), MAX_PLIES: game.max_plies,
               STONE: game.stones[0], STONE + 1: game.stones[1]}
     return base_tables(game, FAMILY, move_width=1, max_moves=size + 1, rules=neighbours, extra=diagonals,
@@ -790,14 +787,211 @@ def playout_move(t, s, moves, n):
     return top[np.random.randint(ties)]
 
 
+# -- ladders (Atari Go's candidates: Surround.ladder) ----------------------------------------------
+
+@njit(cache=True)
+def _chain_on(t, b, pos, stones, liberty):
+    """The chain on ``pos`` of the board ``b`` (one cell per point): its stones written to
+    ``stones``, its liberties flagged in ``liberty``; returns (stones, liberties)."""
+    v = b[pos]
+    seen = np.zeros(b.shape[0], np.bool_)
+    liberty[:] = False
+    stones[0] = pos
+    seen[pos] = True
+    end = 1
+    i = 0
+    n = 0
+    while i < end:
+        q = stones[i]
+        i += 1
+        for k in range(4):
+            r = t.rules[q, k]
+            if r < 0:
+                break
+            w = b[r]
+            if w == 0:
+                if not liberty[r]:
+                    liberty[r] = True
+                    n += 1
+            elif w == v and not seen[r]:
+                seen[r] = True
+                stones[end] = r
+                end += 1
+    return end, n
+
+
+@njit(cache=True)
+def _place_on(t, b, pos, stone):
+    """Put ``stone`` on the empty ``pos`` of the board ``b``, taking what it takes
+    (:meth:`Surround.play_out`); False, and ``b`` unchanged, when it is suicide."""
+    size = b.shape[0]
+    stones = np.empty(size, np.int64)
+    liberty = np.empty(size, np.bool_)
+    taken = np.empty(4, np.int64)
+    ntaken = 0
+    alive = False
+    for k in range(4):
+        r = t.rules[pos, k]
+        if r < 0:
+            break
+        w = b[r]
+        if w == 0:
+            alive = True
+        elif w == stone:
+            if not alive and _chain_on(t, b, r, stones, liberty)[1] > 1:
+                alive = True
+        elif _chain_on(t, b, r, stones, liberty)[1] == 1:
+            taken[ntaken] = r
+            ntaken += 1
+    if ntaken == 0 and not alive:
+        return False
+    b[pos] = stone
+    for i in range(ntaken):
+        r = taken[i]
+        if b[r] != 0:
+            count = _chain_on(t, b, r, stones, liberty)[0]
+            for j in range(count):
+                b[stones[j]] = 0
+    return True
+
+
+@njit(cache=True)
+def _ladder_answers(t, b, pos, liberty, out, other, flags):
+    """The defender's answers to an atari on the chain on ``pos`` (its one liberty
+    flagged in ``liberty``): extending there, or taking an attacking chain in atari next
+    to it; written to ``out`` in ascending order, their number returned."""
+    size = b.shape[0]
+    mine = b[pos]
+    answers = liberty.copy()
+    count = _chain_on(t, b, pos, out, flags)[0]
+    for i in range(count):
+        for k in range(4):
+            r = t.rules[out[i], k]
+            if r < 0:
+                break
+            if b[r] != 0 and b[r] != mine and _chain_on(t, b, r, other, flags)[1] == 1:
+                answers |= flags
+    n = 0
+    for q in range(size):
+        if answers[q]:
+            out[n] = q
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def ladder(t, b, pos, budget):
+    """Whether the chain on ``pos`` of the board ``b`` (one cell per point), with at most
+    two liberties and its opponent to move, is taken by a run of ataris: the atari that
+    starts the capture, else -1 (also when the reading passes ``budget`` positions) --
+    :meth:`Surround.ladder`, read alike (the same tries in the same order, the positions
+    counted alike) without recursion: frame ``d`` of the stack chases (``d`` even: the
+    attacker tries each liberty) or defends (``d`` odd: extend, or take an attacker in
+    atari); ``b`` is left unchanged."""
+    p = t.params
+    size = b.shape[0]
+    stones = np.empty(size, np.int64)
+    liberty = np.empty(size, np.bool_)
+    other = np.empty(size, np.int64)
+    flags = np.empty(size, np.bool_)
+    mine = b[pos]
+    attacker = p[STONE] if mine != p[STONE] else p[STONE + 1]
+    n = _chain_on(t, b, pos, stones, liberty)[1]
+    if n == 1:
+        for q in range(size):
+            if liberty[q]:
+                return q
+    if n != 2 or budget <= 0:
+        return -1
+    frames = budget + 2  # each frame is pushed after one position is counted
+    boards = np.empty((frames, size), np.int64)
+    options = np.empty((frames, size), np.int64)
+    nopts = np.zeros(frames, np.int64)
+    tried = np.zeros(frames, np.int64)
+    boards[0, :] = b
+    k = 0
+    for q in range(size):
+        if liberty[q]:
+            options[0, k] = q
+            k += 1
+    nopts[0] = 2
+    left = budget
+    d = 0
+    result = 0
+    returning = False  # frame d receives ``result`` from the frame above it
+    while True:
+        if returning:
+            returning = False
+            if d % 2 == 0:
+                if result == 1:  # the defence fails: this atari takes the chain
+                    point = options[d, tried[d] - 1]
+                    if d == 0:
+                        return point
+                    d -= 1
+                    result = point
+                    returning = True
+                    continue
+            elif result < 0:  # the chase fails: the defence holds
+                d -= 1
+                result = 0
+                returning = True
+                continue
+        if tried[d] >= nopts[d]:  # every try done: the chase fails, the defence fails
+            if d == 0:
+                return -1
+            result = -1 if d % 2 == 0 else 1
+            d -= 1
+            returning = True
+            continue
+        point = options[d, tried[d]]
+        tried[d] += 1
+        left -= 1
+        if left < 0:
+            return -1  # (Surround.ladder: out of budget, every level gives up)
+        after = boards[d + 1]
+        after[:] = boards[d]
+        if d % 2 == 0:  # the attacker's atari
+            if not _place_on(t, after, point, attacker) or after[pos] == 0:
+                continue
+            n = _chain_on(t, after, pos, stones, liberty)[1]
+            if n != 1:
+                result = 1 if n == 0 else 0
+                returning = True
+                continue
+            nopts[d + 1] = _ladder_answers(t, after, pos, liberty, options[d + 1], other, flags)
+            tried[d + 1] = 0
+            d += 1
+        else:  # the defender's answer
+            if not _place_on(t, after, point, mine):
+                continue
+            n = _chain_on(t, after, pos, stones, liberty)[1]
+            if n >= 3:
+                d -= 1
+                result = 0
+                returning = True
+                continue
+            if n == 2:
+                k = 0
+                for q in range(size):
+                    if liberty[q]:
+                        options[d + 1, k] = q
+                        k += 1
+                nopts[d + 1] = 2
+                tried[d + 1] = 0
+                d += 1
+
+
 @njit(cache=True)
 def candidates(t, s, moves, n):
     """:meth:`Go.candidate_moves`: the legal ``moves[:n]`` except those filling an own
     true eye or putting the new chain in atari without a capture, the best
     ``candidates`` of them by a quick look, then pass when nothing else is left or the
-    opponent just passed; Atari Go ranks by liberties and forces a capture or the one
-    saving move (its ladder reading is left out).  Written to the front of ``moves``;
+    opponent just passed; Atari Go ranks by liberties, forces a capture, the one saving
+    move or an atari starting a ladder that takes an enemy chain, and leaves out the
+    moves walking into a ladder (:func:`ladder`).  Written to the front of ``moves``;
     returns their number."""
+    if n == 0:
+        return 0  # (a finished game: no candidates, as the reference says)
     p = t.params
     size = p[P_SIZE]
     w = t.weights
@@ -806,7 +1000,7 @@ def candidates(t, s, moves, n):
     atari = p[FIRST_CAPTURE] != 0
     work = np.empty((7, size), np.int64)
     label, colour, libs, start, length, stones, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
-    chains(t, s, label, colour, libs, start, length, stones, stamp)
+    nchains = chains(t, s, label, colour, libs, start, length, stones, stamp)
     stamp[:] = -1
     kept = np.empty(n, np.int64)       # moves kept, as points
     values = np.empty(n, np.float64)
@@ -881,9 +1075,9 @@ def candidates(t, s, moves, n):
             if captures[i]:
                 forced = kept[i]
                 break
+        point = -1
+        several = False
         if forced < 0:  # the one point saving own chains in atari
-            point = -1
-            several = False
             for pos in range(size):
                 g = label[pos]
                 if g >= 0 and colour[g] == stone and libs[g] == 1 and stones[start[g]] == pos:
@@ -896,6 +1090,39 @@ def candidates(t, s, moves, n):
                 for i in range(m):
                     if kept[i] == point:
                         forced = point
+        if forced < 0 and point < 0:  # nothing in atari: ladders
+            budget = int(w[0, W_LADDER_BUDGET])
+            board = s[S_CELLS:S_CELLS + size].copy()
+            for g in range(nchains):  # an atari starting a ladder that takes an enemy chain
+                if colour[g] != stone and libs[g] == 2:
+                    begin = ladder(t, board, stones[start[g]], budget)
+                    if begin >= 0:
+                        for i in range(m):
+                            if kept[i] == begin:
+                                forced = begin
+                        if forced >= 0:
+                            break
+            if forced < 0:  # leave out the moves walking into a ladder (unless all do)
+                safe = np.ones(m, np.bool_)
+                nsafe = m
+                for i in range(m):
+                    pos = kept[i]
+                    if _liberties_after(t, s, label, colour, stones, start, length, pos, stone, stamp) == 2:
+                        board[pos] = stone
+                        if ladder(t, board, pos, budget) >= 0:
+                            safe[i] = False
+                            nsafe -= 1
+                        board[pos] = 0
+                if 0 < nsafe < m:
+                    j = 0
+                    for i in range(m):
+                        if safe[i]:
+                            kept[j] = kept[i]
+                            values[j] = values[i]
+                            j += 1
+                    m = nsafe
+                    if m == 1:
+                        forced = kept[0]
         if forced >= 0:
             moves[0, 0] = forced
             return 1
