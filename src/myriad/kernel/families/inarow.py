@@ -567,7 +567,8 @@ def completes(t, s, pos, stone, exact):
 @njit(cache=True)
 def play(t, s, m, dst):
     p = t.params
-    dst[:] = s
+    for i in range(s.shape[0]):  # a loop: numba's slice assignment costs several times more
+        dst[i] = s[i]
     me = s[S_TO_MOVE]
     pos = m[0]
     stone = p[STONE + me]
