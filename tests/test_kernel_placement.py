@@ -257,6 +257,61 @@ def test_random_games_agree_more(game_id: str) -> None:
     assert met["ended"] == 5 * GAMES
 
 
+# -- in-a-row: the tally kept by ``play`` ---------------------------------------------------
+
+def inarow_games() -> list[str]:
+    """The registered games the in-a-row family runs."""
+    found = []
+    for game_id in placement_games():
+        kernel = kernel_for(get_game(game_id))
+        if kernel is not None and kernel.family is inarow:
+            found.append(game_id)
+    return found
+
+
+@pytest.mark.parametrize("game_id", inarow_games())
+def test_inarow_tally_equals_a_fresh_one(game_id: str) -> None:
+    """Along games played on the kernel alone (state vector to state vector, as a search
+    plays them), the words ``play`` keeps up to date -- per window its stones, per player
+    the window counts, threat, build and fork cells, fork lines, the cells near a stone --
+    equal those :func:`inarow.rebuild` works out from the cells, at every ply."""
+    game = get_game(game_id)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    t = kernel.tables
+    p = t.params
+    rng = random.Random(7)
+    met: Counter[str] = Counter()
+    for _ in range(GAMES):
+        s = kernel.pack(game.initial_state())
+        rows = kernel.move_buffer()
+        hist = kernel.history(game.initial_state())
+        while True:
+            fresh = s.copy()
+            inarow.rebuild(t, fresh)
+            assert s.tolist() == fresh.tolist(), f"{game_id}: {game.format_position(kernel.unpack(s))}"
+            if p[inarow.NWINDOWS]:
+                for player in range(2):
+                    met["threat cells"] += int(s[p[inarow.NTHREAT_AT] + player])
+                    met["fork cells"] += int(s[p[inarow.NFORK_AT] + player])
+                    met["fork lines"] += int(inarow.fork_lines(t, s, player))
+            count = int(rules.gen(t, s, hist, 0, rows))
+            if count == 0:
+                break
+            if rng.random() < 0.7:  # mostly the move ordering's favourite: threats and forks
+                values = [rules.order(t, s, rows[i]) for i in range(count)]
+                i = max(range(count), key=lambda j: (values[j], rng.random()))
+            else:
+                i = rng.randrange(count)
+            child = s.copy()
+            rules.play(t, s, rows[i], child)
+            s = child
+            met["plies"] += 1
+    assert met["plies"] > GAMES * 4
+    if game.topology.size > 9:  # bigger boards make threats and forks before they end
+        assert met["threat cells"] > 0 and met["fork cells"] > 0 and met["fork lines"] > 0, met
+
+
 # -- renju: forbidden points ------------------------------------------------------------------
 
 def check_renju_forbidden(limit: int | None, knowledge: int) -> None:

@@ -21,15 +21,23 @@ Tables:
   ``k``) and ``STONE``, the directions up and down (gravity), which forbidden points
   (``FORBID``) and how many stones the opening rule places (``NOPENING``).
 
-A move is one word: the cell.  The bots' knowledge is :meth:`InARow.evaluate`,
-:meth:`InARow.move_heuristic` and :meth:`InARow.noisy_moves` worked out by walking the
-windows (the reference's bit-set scans and line tallies answer the same): ``evaluate`` scans
-the whole board, ``order`` reads only the windows through the move's cell (and the cell
-above it), ``noisy_moves`` lists the quiescence moves (a cell in no
-window that matters is answered without a scan).  Renju's opening rule (zones) and the
-first player's forbidden points (:mod:`~myriad.core.mechanics.forbidden`: the spans of
-each cell judged as the reference judges them, three points recursively) restrict the
-moves, and the bots' scan as :meth:`InARow._restricted` does.
+A move is one word: the cell.  A state vector keeps, after the reference state, the
+family's tally (:func:`rebuild` works it out from the cells, ``play`` updates it from the
+windows through the new stone, as the reference's
+:class:`~myriad.core.mechanics.line_tally.LineTally` does line by line): each window's
+stones, the window counts per player and stone count, and per cell and player its threat,
+build and fork facts, with per-player totals; the cells near a stone (``candidate_radius``);
+the stones on the board.  The bots' knowledge -- :meth:`InARow.evaluate`,
+:meth:`InARow.move_heuristic`, :meth:`InARow.candidate_moves`, :meth:`InARow.noisy_moves`,
+:meth:`InARow.may_stand_pat` -- reads it: ``evaluate`` sums the counts (without gravity and
+forbidden points it needs no walk over the board at all), ``order`` reads the windows
+through the move's cell (and the cell above it), ``candidates`` and ``noisy_moves`` test
+the cells of the moves.  Renju's opening rule (zones) and the first player's forbidden
+points (:mod:`~myriad.core.mechanics.forbidden`: the spans of each cell judged as the
+reference judges them, three points recursively) restrict the moves, and the bots' scan as
+:meth:`InARow._restricted` does (the ``*_restricted`` functions, on :func:`scanned`
+arrays).  The packed words hold windows of up to 15 stones: a longer row runs on the
+reference.
 """
 from __future__ import annotations
 
@@ -44,7 +52,7 @@ from myriad.core.move import DROP
 from myriad.core.topology import NO_LINK, Topology, opposite_directions
 from myriad.kernel.families import IRREVERSIBLE
 from myriad.kernel.keys import flag_key
-from myriad.kernel.layout import (P_FAMILY_PARAMS, P_FLAGS, P_SIZE, P_VALUES, S_CELLS, S_KEY,
+from myriad.kernel.layout import (P_FAMILY_PARAMS, P_FLAGS, P_SIZE, P_VALUES, P_WIDTH, S_CELLS, S_KEY,
                                   S_TO_MOVE, Tables, base_tables)
 
 FAMILY = 1
@@ -68,6 +76,25 @@ NOPENING = P_FAMILY_PARAMS + 18   #: stones placed under the opening rule (zones
 LINES = P_FAMILY_PARAMS + 19      #: first row of the board's maximal lines in ``extra``
 NLINES = P_FAMILY_PARAMS + 20
 AROUND = P_FAMILY_PARAMS + 21     #: first row of the cells near each cell (bots' ``candidate_radius``), or -1
+# -- the family's own words in a state vector (the tally, see :func:`rebuild`): where each part starts
+STONES_AT = P_FAMILY_PARAMS + 22  #: the stones on the board
+COUNTS_AT = P_FAMILY_PARAMS + 23  #: ``counts[p, c]``: pure windows of ``p`` with ``c`` stones (``p * (k + 1) + c``)
+NTHREAT_AT = P_FAMILY_PARAMS + 24  #: per player, the cells that are threat cells of theirs
+NFORK_AT = P_FAMILY_PARAMS + 25   #: per player, their fork cells
+NMULTI_AT = P_FAMILY_PARAMS + 26  #: per player and axis, the cells that make the axis a fork line
+WORDS_AT = P_FAMILY_PARAMS + 27   #: the windows' stones, :data:`PER_WORD` windows a word
+CELL_AT = P_FAMILY_PARAMS + 28    #: a word per cell: per player its gap counts and flags
+NEAR_AT = P_FAMILY_PARAMS + 29    #: the cells near a stone (``candidate_radius``), a bit set in 64-bit words
+PW = P_FAMILY_PARAMS + 30         #: bits per player in a cell word
+TB = P_FAMILY_PARAMS + 31         #: bits of a cell's threat count
+BB = P_FAMILY_PARAMS + 32         #: bits of a cell's build count along one axis
+LOW = P_FAMILY_PARAMS + 33        #: the fewest stones of a window move ordering weighs
+NREACH = P_FAMILY_PARAMS + 34     #: per cell word and player, counts of windows of ``LOW`` .. ``k - 3`` stones
+FAST_ORDER = P_FAMILY_PARAMS + 35  #: 1: ``order`` reads the cell words (else it walks the windows)
+
+#: Windows per word of a state vector, and bits per window (its first player's stones in
+#: the low half, its second player's in the high half: at most 15 each).
+PER_WORD, WINDOW_BITS, HALF = 8, 8, 4
 
 #: The game's search hooks this family reproduces (see ``myriad.kernel.rules``).
 SEARCH_HOOKS = frozenset({"candidate_moves", "may_stand_pat"})
@@ -156,8 +183,37 @@ def tables(game: Game) -> Tables | None:
         params.update({FORBID: (OVERLINE * forbidden.overline | DOUBLE_FOUR * forbidden.double_four
                                 | DOUBLE_THREE * forbidden.double_three),
                        FLENGTH: forbidden.length, FAXES: len(forbidden.spans[0]) if size else 0, SPANS: first_span})
-    return base_tables(game, FAMILY, move_width=1, max_moves=size, rules=axis_rows, extra=extra,
-                       zones=zones, weights=weights, family_params=params)
+    # the tally's words (see :func:`rebuild`): a cell word holds per player its threat count,
+    # its build count per axis, a bit per axis for a fork line through it, and its fork bit
+    # and, when move ordering weighs no empty window, per stone count from the lowest it
+    # weighs to ``k - 3`` the windows it is a gap of
+    naxes = len(axes)
+    tb = max([1] + [len(ws) for ws in through]).bit_length()
+    bb = max(1, k).bit_length()
+    low = ww.lowest_ordering_count
+    fast = k >= 3 and low >= 1
+    nreach = max(0, k - 2 - low) if fast else 0
+    pw = tb + naxes * (bb + 1) + 1 + nreach * tb
+    if 2 * pw > 63 and fast:  # no room: ``order`` walks the windows
+        fast, nreach = False, 0
+        pw = tb + naxes * (bb + 1) + 1
+    if cells_of and (k >= 1 << HALF or 2 * pw > 63):
+        return None  # counts too wide for the packed words: the reference runs it
+    layout = [(STONES_AT, 1)]
+    if cells_of:
+        layout += [(COUNTS_AT, 2 * (k + 1)), (NTHREAT_AT, 2), (NFORK_AT, 2), (NMULTI_AT, 2 * naxes),
+                   (WORDS_AT, -(-len(cells_of) // PER_WORD)), (CELL_AT, size)]
+    if around:
+        layout.append((NEAR_AT, -(-size // 64)))
+    own = sum(n for _, n in layout)
+    params.update({PW: pw, TB: tb, BB: bb, LOW: low, NREACH: nreach, FAST_ORDER: int(fast)})
+    t = base_tables(game, FAMILY, move_width=1, max_moves=size, rules=axis_rows, extra=extra,
+                    zones=zones, weights=weights, family_params=params, extra_words=own)
+    at = int(t.params[P_WIDTH]) - own
+    for index, n in layout:
+        t.params[index] = at
+        at += n
+    return t
 
 
 def maximal_lines(topology: Topology, k: int) -> list[tuple[int, tuple[int, ...]]]:
@@ -180,7 +236,261 @@ def maximal_lines(topology: Topology, k: int) -> list[tuple[int, tuple[int, ...]
 
 
 def prepare(t: Tables, s: np.ndarray) -> None:
-    """No words of its own."""
+    """The tally's words worked out from the cells (see :func:`rebuild`)."""
+    rebuild(t, s)
+
+
+# -- the tally: the window statistics kept in the state vector, updated by ``play`` ---------
+
+@njit(cache=True)
+def rebuild(t, s):
+    """The family's own words of ``s`` worked out from its cells: the stones; per window
+    its stones of each player (``WORDS_AT``); per player ``p`` and count ``c`` the pure
+    windows (``COUNTS_AT``, as :func:`scan` counts them); per cell and player how many pure
+    windows of ``k - 1`` stones have it as their gap (a threat cell), per axis how many of
+    ``k - 2`` stones (a build cell), a bit per axis where two of those have different other
+    gaps (the axis is a fork line) and a fork bit (build counts along two axes, or a fork
+    line); per player the threat cells, fork cells and per axis the fork-line cells; the
+    cells near a stone (``NEAR_AT``).  ``play`` keeps them equal to this."""
+    p = t.params
+    size = p[P_SIZE]
+    stones = 0
+    for pos in range(size):
+        if s[S_CELLS + pos] != 0:
+            stones += 1
+    s[p[STONES_AT]] = stones
+    if p[AROUND] >= 0:
+        for i in range(-(-size // 64)):
+            s[p[NEAR_AT] + i] = 0
+        for pos in range(size):
+            if s[S_CELLS + pos] != 0:
+                mark_near(t, s, pos)
+    if p[NWINDOWS] == 0:
+        return
+    k, naxes = p[K], p[NAXES]
+    for i in range(p[COUNTS_AT], p[CELL_AT] + size):
+        s[i] = 0
+    x = t.extra
+    first, second = p[STONE], p[STONE + 1]
+    for w in range(p[NWINDOWS]):
+        row = p[WINDOWS] + w
+        n0 = 0
+        n1 = 0
+        for i in range(k):
+            v = s[S_CELLS + x[row, i]]
+            if v == first:
+                n0 += 1
+            elif v == second:
+                n1 += 1
+        s[p[WORDS_AT] + (w >> 3)] += (n0 | n1 << HALF) << ((w & 7) * WINDOW_BITS)
+        player, c = window_class(k, n0, n1)
+        if player < 0:
+            continue
+        s[p[COUNTS_AT] + player * (k + 1) + c] += 1
+        for i in range(k):
+            q = x[row, i]
+            if s[S_CELLS + q] != 0:
+                continue
+            if c == k - 1:
+                s[p[CELL_AT] + q] += np.int64(1) << (player * p[PW])
+            elif c == k - 2:
+                s[p[CELL_AT] + q] += np.int64(1) << (player * p[PW] + p[TB] + x[row, k] * p[BB])
+            elif p[LOW] <= c < p[LOW] + p[NREACH]:
+                s[p[CELL_AT] + q] += np.int64(1) << (player * p[PW] + reach_shift(t, c))
+    for pos in range(size):
+        for player in range(2):
+            if cell_field(t, s, player, pos, 0, p[TB]):
+                s[p[NTHREAT_AT] + player] += 1
+            for a in range(naxes):
+                refresh(t, s, player, pos, a)
+
+
+@njit(cache=True)
+def window_class(k, n0, n1):
+    """The player a window with ``n0`` and ``n1`` stones is pure for and its stones
+    (``0 < c < k``), or (-1, 0)."""
+    if n1 == 0 and 0 < n0 < k:
+        return 0, n0
+    if n0 == 0 and 0 < n1 < k:
+        return 1, n1
+    return -1, 0
+
+
+@njit(cache=True)
+def reach_shift(t, c):
+    """Where a player's count of windows with ``c`` stones starts in its half of a cell
+    word (``LOW <= c < LOW + NREACH``)."""
+    p = t.params
+    return p[TB] + p[NAXES] * (p[BB] + 1) + 1 + (c - p[LOW]) * p[TB]
+
+
+@njit(cache=True)
+def cell_field(t, s, player, pos, at, bits):
+    """``bits`` bits from bit ``at`` of ``player``'s half of the word of ``pos``."""
+    return (s[t.params[CELL_AT] + pos] >> (player * t.params[PW] + at)) & ((np.int64(1) << bits) - 1)
+
+
+@njit(cache=True)
+def threat_count(t, s, player, pos):
+    """The pure windows of ``player`` with ``k - 1`` stones whose gap is ``pos``."""
+    return cell_field(t, s, player, pos, 0, t.params[TB])
+
+
+@njit(cache=True)
+def is_build(t, s, player, pos):
+    """Whether ``pos`` is a gap of a pure window of ``player`` with ``k - 2`` stones."""
+    p = t.params
+    return cell_field(t, s, player, pos, p[TB], p[NAXES] * p[BB]) != 0
+
+
+@njit(cache=True)
+def is_fork(t, s, player, pos):
+    """Whether ``pos`` is a fork cell of ``player`` (:func:`scanned`'s ``forks``)."""
+    p = t.params
+    return cell_field(t, s, player, pos, p[TB] + p[NAXES] * (p[BB] + 1), 1) != 0
+
+
+@njit(cache=True)
+def fork_lines(t, s, player):
+    """The axes along which ``player`` has a cell in two windows of ``k - 2`` stones with
+    different other gaps (:func:`scanned`'s ``lines``)."""
+    p = t.params
+    n = 0
+    for a in range(p[NAXES]):
+        if s[p[NMULTI_AT] + player * p[NAXES] + a] > 0:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def two_mates(t, s, player, pos, a):
+    """Whether the pure windows of ``player`` with ``k - 2`` stones through the empty
+    ``pos`` along axis ``a`` have two different other gaps."""
+    p = t.params
+    k = p[K]
+    row = p[THROUGH] + pos
+    known = -1
+    for i in range(t.extra[row, 0]):
+        w = t.extra[row, 1 + i]
+        if t.extra[p[WINDOWS] + w, k] != a:
+            continue
+        n0, n1 = window_stones(t, s, w)
+        mine, theirs = (n0, n1) if player == 0 else (n1, n0)
+        if theirs or mine != k - 2:
+            continue
+        gap = other_gap(t, s, w, pos)
+        if known < 0:
+            known = gap
+        elif gap != known:
+            return True
+    return False
+
+
+@njit(cache=True)
+def refresh(t, s, player, pos, a):
+    """The fork-line bit of ``pos`` along axis ``a`` and its fork bit worked out again
+    for ``player`` (after its build count along ``a`` changed), and the per-player counts
+    of such cells kept."""
+    p = t.params
+    naxes, bb = p[NAXES], p[BB]
+    base = player * p[PW] + p[TB]
+    at = p[CELL_AT] + pos
+    word = s[at]
+    multi = ((word >> (base + a * bb)) & ((np.int64(1) << bb) - 1)) >= 2 and two_mates(t, s, player, pos, a)
+    bit = np.int64(1) << (base + naxes * bb + a)
+    if multi != ((word & bit) != 0):
+        word ^= bit
+        s[p[NMULTI_AT] + player * naxes + a] += 1 if multi else -1
+    lines = 0
+    multis = False
+    for b in range(naxes):
+        if (word >> (base + b * bb)) & ((np.int64(1) << bb) - 1):
+            lines += 1
+        if (word >> (base + naxes * bb + b)) & 1:
+            multis = True
+    fork = lines >= 2 or multis
+    bit = np.int64(1) << (base + naxes * (bb + 1))
+    if fork != ((word & bit) != 0):
+        word ^= bit
+        s[p[NFORK_AT] + player] += 1 if fork else -1
+    s[at] = word
+
+
+@njit(cache=True)
+def mark_near(t, s, pos):
+    """The cells within the bots' ``candidate_radius`` of a stone on ``pos`` marked near."""
+    p = t.params
+    row = p[AROUND] + pos
+    for i in range(t.extra[row, 0]):
+        q = t.extra[row, 1 + i]
+        s[p[NEAR_AT] + (q >> 6)] |= np.int64(1) << (q & 63)
+
+
+@njit(cache=True)
+def tally_add(t, s, pos, me):
+    """The tally of ``s`` (its cells already holding the stone ``me`` put on ``pos``) brought
+    up to date: the windows through ``pos`` move from one class to another, and the gaps
+    they leave or make change their counts (``pos``'s own word is cleared)."""
+    p = t.params
+    k, naxes, pw, tb, bb = p[K], p[NAXES], p[PW], p[TB], p[BB]
+    x = t.extra
+    row = p[THROUGH] + pos
+    add = np.int64(1) << (HALF * me)
+    for i in range(x[row, 0]):
+        w = x[row, 1 + i]
+        s[p[WORDS_AT] + (w >> 3)] += add << ((w & 7) * WINDOW_BITS)
+    at = p[CELL_AT] + pos
+    word = s[at]
+    for player in range(2):  # the cell is no gap any more
+        base = player * pw
+        if (word >> base) & ((np.int64(1) << tb) - 1):
+            s[p[NTHREAT_AT] + player] -= 1
+        for a in range(naxes):
+            if (word >> (base + tb + naxes * bb + a)) & 1:
+                s[p[NMULTI_AT] + player * naxes + a] -= 1
+        if (word >> (base + tb + naxes * (bb + 1))) & 1:
+            s[p[NFORK_AT] + player] -= 1
+    s[at] = 0
+    for i in range(x[row, 0]):
+        w = x[row, 1 + i]
+        wrow = p[WINDOWS] + w
+        a = x[wrow, k]
+        n0, n1 = window_stones(t, s, w)
+        po, co = window_class(k, n0 - 1, n1) if me == 0 else window_class(k, n0, n1 - 1)
+        pn, cn = window_class(k, n0, n1)
+        if po >= 0:
+            s[p[COUNTS_AT] + po * (k + 1) + co] -= 1
+        if pn >= 0:
+            s[p[COUNTS_AT] + pn * (k + 1) + cn] += 1
+        low, high = p[LOW], p[LOW] + p[NREACH]
+        old_reach = po >= 0 and low <= co < high
+        new_reach = pn >= 0 and low <= cn < high
+        if old_reach or new_reach:  # the gaps left are in one window less or more of these
+            change = np.int64(0)
+            if old_reach:
+                change -= np.int64(1) << (po * pw + reach_shift(t, co))
+            if new_reach:
+                change += np.int64(1) << (pn * pw + reach_shift(t, cn))
+            for j in range(k):
+                q = x[wrow, j]
+                if s[S_CELLS + q] == 0:
+                    s[p[CELL_AT] + q] += change
+        if po >= 0 and co == k - 2:  # its other gap is a build cell less
+            q = other_gap(t, s, w, pos)
+            s[p[CELL_AT] + q] -= np.int64(1) << (po * pw + tb + a * bb)
+            refresh(t, s, po, q, a)
+        if pn >= 0 and (cn == k - 1 or cn == k - 2):
+            for j in range(k):
+                q = x[wrow, j]
+                if s[S_CELLS + q] != 0:
+                    continue
+                if cn == k - 1:  # its gap becomes a threat cell
+                    if threat_count(t, s, pn, q) == 0:
+                        s[p[NTHREAT_AT] + pn] += 1
+                    s[p[CELL_AT] + q] += np.int64(1) << (pn * pw)
+                else:  # its gaps become build cells
+                    s[p[CELL_AT] + q] += np.int64(1) << (pn * pw + tb + a * bb)
+                    refresh(t, s, pn, q, a)
 
 
 @njit(cache=True)
@@ -257,7 +567,8 @@ def completes(t, s, pos, stone, exact):
 @njit(cache=True)
 def play(t, s, m, dst):
     p = t.params
-    dst[:] = s
+    for i in range(s.shape[0]):  # a loop: numba's slice assignment costs several times more
+        dst[i] = s[i]
     me = s[S_TO_MOVE]
     pos = m[0]
     stone = p[STONE + me]
@@ -269,6 +580,11 @@ def play(t, s, m, dst):
         dst[flag] = me + 1
     dst[S_TO_MOVE] = 1 - me
     dst[S_KEY] = key
+    dst[p[STONES_AT]] += 1
+    if p[NWINDOWS]:
+        tally_add(t, dst, pos, me)
+    if p[AROUND] >= 0:
+        mark_near(t, dst, pos)
     return IRREVERSIBLE
 
 
@@ -288,9 +604,8 @@ def outcome(t, s, hist, nhist, nlegal):
     flag = s[p[P_FLAGS]]
     if flag:
         return 1 << (flag - 1)
-    for pos in range(p[P_SIZE]):
-        if s[S_CELLS + pos] == 0:
-            return -1
+    if s[p[STONES_AT]] < p[P_SIZE]:
+        return -1
     return 3
 
 
@@ -522,18 +837,8 @@ def playable(t, s, pos):
 @njit(cache=True)
 def window_stones(t, s, w):
     """The stones of each player in window ``w``."""
-    p = t.params
-    row = p[WINDOWS] + w
-    first, second = p[STONE], p[STONE + 1]
-    n0 = 0
-    n1 = 0
-    for i in range(p[K]):
-        v = s[S_CELLS + t.extra[row, i]]
-        if v == first:
-            n0 += 1
-        elif v == second:
-            n1 += 1
-    return n0, n1
+    v = (s[t.params[WORDS_AT] + (w >> 3)] >> ((w & 7) * WINDOW_BITS)) & ((1 << WINDOW_BITS) - 1)
+    return v & ((1 << HALF) - 1), v >> HALF
 
 
 @njit(cache=True)
@@ -548,88 +853,28 @@ def other_gap(t, s, w, pos):
 
 
 @njit(cache=True)
-def scan(t, s, counts, threats, mates, multi):
-    """:meth:`LineWindows.scan` by sliding a window along each maximal line: ``counts[p, c]`` the pure windows of
-    player ``p`` with ``c`` stones (0 < c < k); ``threats[p, pos]`` 1 on the gap of a pure
-    window with one gap; per axis ``a``, ``mates[p, a, pos]`` the other gap of a pure window
-    with two gaps through ``pos`` (-1: none) and ``multi[p, a, pos]`` 1 when two such
-    windows have different other gaps.  The arrays come zeroed (``mates``: -1)."""
-    p = t.params
-    k = p[K]
-    x = t.extra
-    first, second = p[STONE], p[STONE + 1]
-    for line in range(p[LINES], p[LINES] + p[NLINES]):
-        axis, length = x[line, 0], x[line, 1]
-        n0 = 0
-        n1 = 0
-        for i in range(length):  # the window ending on the i-th cell, slid along the line
-            v = s[S_CELLS + x[line, 2 + i]]
-            if v == first:
-                n0 += 1
-            elif v == second:
-                n1 += 1
-            if i >= k:
-                v = s[S_CELLS + x[line, 2 + i - k]]
-                if v == first:
-                    n0 -= 1
-                elif v == second:
-                    n1 -= 1
-            if i < k - 1 or (n0 and n1) or n0 + n1 == 0 or n0 + n1 >= k:
-                continue
-            player = 0 if n0 else 1
-            c = n0 + n1
-            counts[player, c] += 1
-            if c == k - 1:
-                for j in range(i - k + 1, i + 1):
-                    q = x[line, 2 + j]
-                    if s[S_CELLS + q] == 0:
-                        threats[player, q] = 1
-                        break
-            elif c == k - 2:
-                g1 = -1
-                g2 = -1
-                for j in range(i - k + 1, i + 1):
-                    q = x[line, 2 + j]
-                    if s[S_CELLS + q] == 0:
-                        if g1 < 0:
-                            g1 = q
-                        else:
-                            g2 = q
-                for a, b in ((g1, g2), (g2, g1)):
-                    known = mates[player, axis, a]
-                    if known < 0:
-                        mates[player, axis, a] = b
-                    elif known != b:
-                        multi[player, axis, a] = 1
-
-
-@njit(cache=True)
 def scanned(t, s):
-    """The arrays of :func:`scan`, filled for ``s``, and per player the build cells
-    (``builds[p, pos]``), the fork cells (``forks``) and the fork lines."""
+    """:meth:`LineWindows.scan` of ``s`` read from its tally: ``counts[p, c]`` the pure
+    windows of player ``p`` with ``c`` stones (0 < c < k); per player the threat cells
+    (``threats[p, pos]``: the gap of a pure window with one gap), the build cells
+    (``builds``: a gap of one with two gaps), the fork cells (``forks``: gaps of two such
+    windows along two axes, or along one axis with different other gaps) and the fork
+    lines (axes with such a cell of the second kind)."""
     p = t.params
-    size, k, naxes = p[P_SIZE], p[K], p[NAXES]
+    size, k = p[P_SIZE], p[K]
     counts = np.zeros((2, k + 1), np.int64)
     threats = np.zeros((2, size), np.int64)
-    mates = np.full((2, naxes, size), -1, np.int64)
-    multi = np.zeros((2, naxes, size), np.int64)
-    scan(t, s, counts, threats, mates, multi)
     builds = np.zeros((2, size), np.int64)
     forks = np.zeros((2, size), np.int64)
     lines = np.zeros(2, np.int64)
     for player in range(2):
-        for a in range(naxes):
-            fork_line = False
-            for pos in range(size):
-                if mates[player, a, pos] >= 0:
-                    if builds[player, pos]:
-                        forks[player, pos] = 1  # gaps along two axes: two different mates
-                    builds[player, pos] = 1
-                    if multi[player, a, pos]:
-                        forks[player, pos] = 1
-                        fork_line = True
-            if fork_line:
-                lines[player] += 1
+        for c in range(k + 1):
+            counts[player, c] = s[p[COUNTS_AT] + player * (k + 1) + c]
+        for pos in range(size):
+            threats[player, pos] = threat_count(t, s, player, pos) != 0
+            builds[player, pos] = is_build(t, s, player, pos)
+            forks[player, pos] = is_fork(t, s, player, pos)
+        lines[player] = fork_lines(t, s, player)
     return counts, threats, builds, forks, lines
 
 
@@ -666,10 +911,87 @@ def below_threat(t, s, pos, threats, player):
 
 @njit(cache=True)
 def evaluate(t, s):
-    """:meth:`InARow.evaluate` (:meth:`WindowWeights.evaluate` of the window scan)."""
+    """:meth:`InARow.evaluate` (:meth:`WindowWeights.evaluate` of the window scan), read
+    from the tally; with forbidden points, from :func:`scanned` arrays as
+    :func:`restrict` leaves them."""
     p = t.params
     if p[NWINDOWS] == 0:
         return 0.0
+    if p[FORBID]:
+        return evaluate_restricted(t, s)
+    k = p[K]
+    wt = t.weights
+    me = s[S_TO_MOVE]
+    other = 1 - me
+    score = np.int64(0)
+    at = p[COUNTS_AT]
+    for c in range(k + 1):
+        score += (np.int64(wt[MOVER, c]) * s[at + me * (k + 1) + c]
+                  - np.int64(wt[WAITER, c]) * s[at + other * (k + 1) + c])
+    single = wt[SINGLE]
+    gravity = p[GRAVITY] != 0 and p[DOWN] >= 0
+    size = p[P_SIZE]
+    if gravity:
+        mine_now = False
+        theirs_now = 0
+        fork_now = False
+        for pos in range(size):
+            if playable(t, s, pos):
+                if threat_count(t, s, me, pos):
+                    mine_now = True
+                if threat_count(t, s, other, pos):
+                    theirs_now += 1
+                if is_fork(t, s, me, pos):
+                    fork_now = True
+    else:  # every threat and fork cell is empty, so playable
+        mine_now = s[p[NTHREAT_AT] + me] > 0
+        theirs_now = s[p[NTHREAT_AT] + other]
+        fork_now = s[p[NFORK_AT] + me] > 0
+    if mine_now:
+        return float(score + np.int64(single[W_WIN_NOW]))
+    if theirs_now >= 2:
+        return float(score - np.int64(single[W_WIN_NOW]))
+    fork, double_fork = np.int64(single[W_FORK]), np.int64(single[W_DOUBLE_FORK])
+    if theirs_now == 0 and fork != 0 and fork_now:
+        score += fork
+    elif double_fork != 0 and theirs_now == 0 and fork_lines(t, s, other) >= 2:
+        score -= double_fork
+    if not gravity:
+        return float(score)  # no threat waits for a cell below it
+    stacked, threat, strong = np.int64(single[W_STACKED]), np.int64(single[W_THREAT]), np.int64(single[W_STRONG])
+    down = p[DOWN]
+    for pos in range(size):
+        lm = later(t, s, me, pos)
+        lo = later(t, s, other, pos)
+        if lm == 0 and lo == 0:
+            continue
+        below = t.links[down, pos]
+        if stacked != 0 and below >= 0:
+            score += stacked * (lm * later(t, s, me, below) - lo * later(t, s, other, below))
+        score += threat * (lm - lo)
+        score += strong * (lm * t.zones[me, pos] - lo * t.zones[other, pos])
+    return float(score)
+
+
+@njit(cache=True)
+def later(t, s, player, pos):
+    """1 when ``pos`` is a threat cell of ``player`` that is not playable yet and has no
+    threat cell of the opponent's below it in its column (with gravity), else 0."""
+    if threat_count(t, s, player, pos) == 0 or playable(t, s, pos):
+        return 0
+    down = t.params[DOWN]
+    q = t.links[down, pos]
+    while q >= 0:
+        if threat_count(t, s, 1 - player, q):
+            return 0
+        q = t.links[down, q]
+    return 1
+
+
+@njit(cache=True)
+def evaluate_restricted(t, s):
+    """:func:`evaluate` where the first player has forbidden points."""
+    p = t.params
     size, k = p[P_SIZE], p[K]
     counts, threats, builds, forks, lines = scanned(t, s)
     restrict(t, s, threats, builds, forks)
@@ -767,16 +1089,7 @@ def reach_at(t, s, pos):
 @njit(cache=True)
 def is_threat(t, s, pos, player):
     """Whether the empty ``pos`` fills a pure window of ``player`` with one gap."""
-    if s[S_CELLS + pos] != 0:
-        return False
-    p = t.params
-    row = p[THROUGH] + pos
-    for i in range(t.extra[row, 0]):
-        n0, n1 = window_stones(t, s, t.extra[row, 1 + i])
-        mine, theirs = (n0, n1) if player == 0 else (n1, n0)
-        if theirs == 0 and mine == p[K] - 1:
-            return True
-    return False
+    return s[S_CELLS + pos] == 0 and threat_count(t, s, player, pos) != 0
 
 
 @njit(cache=True)
@@ -793,17 +1106,33 @@ def order(t, s, m):
     value = np.int64(wt[SINGLE, W_CENTRAL]) * t.extra[p[THROUGH] + pos, 0]
     if p[NWINDOWS] == 0:
         return float(value)
-    found = reach_at(t, s, pos)
-    for player in range(2):
-        once_row = BUILD_ONCE if player == me else BLOCK_ONCE
-        twice_row = BUILD_TWICE if player == me else BLOCK_TWICE
-        for c in range(k):
-            once, twice = np.int64(wt[once_row, c]), np.int64(wt[twice_row, c])
-            n = found[player, c]
-            if n >= 1:
-                value += once
-            if n >= 2:
-                value += twice
+    if p[FAST_ORDER]:  # the windows of fewer than ``LOW`` stones weigh nothing
+        for player in range(2):
+            once_row = BUILD_ONCE if player == me else BLOCK_ONCE
+            twice_row = BUILD_TWICE if player == me else BLOCK_TWICE
+            for c in range(p[LOW], k):
+                if c == k - 1:
+                    n = threat_count(t, s, player, pos)
+                elif c == k - 2:  # two windows count only with different other gaps: a fork cell
+                    n = 0 if not is_build(t, s, player, pos) else 2 if is_fork(t, s, player, pos) else 1
+                else:
+                    n = cell_field(t, s, player, pos, reach_shift(t, c), p[TB])
+                if n >= 1:
+                    value += np.int64(wt[once_row, c])
+                if n >= 2:
+                    value += np.int64(wt[twice_row, c])
+    else:
+        found = reach_at(t, s, pos)
+        for player in range(2):
+            once_row = BUILD_ONCE if player == me else BLOCK_ONCE
+            twice_row = BUILD_TWICE if player == me else BLOCK_TWICE
+            for c in range(k):
+                once, twice = np.int64(wt[once_row, c]), np.int64(wt[twice_row, c])
+                n = found[player, c]
+                if n >= 1:
+                    value += once
+                if n >= 2:
+                    value += twice
     if p[GRAVITY] and p[UP] >= 0 and playable(t, s, pos):
         up = t.links[p[UP], pos]
         if up >= 0:
@@ -829,11 +1158,7 @@ def repetition(t, s):
 @njit(cache=True)
 def near_stone(t, s, pos):
     """Whether a stone lies within the bots' ``candidate_radius`` of ``pos``."""
-    row = t.params[AROUND] + pos
-    for i in range(t.extra[row, 0]):
-        if s[S_CELLS + t.extra[row, 1 + i]] != 0:
-            return True
-    return False
+    return (s[t.params[NEAR_AT] + (pos >> 6)] >> (pos & 63)) & 1 != 0
 
 
 @njit(cache=True)
@@ -848,7 +1173,68 @@ def keep(moves, n, cells):
 
 
 @njit(cache=True)
+def keep_near(t, s, moves, n):
+    """``moves[:n]`` less those not near a stone (order kept); their count."""
+    kept = 0
+    for i in range(n):
+        if near_stone(t, s, moves[i, 0]):
+            moves[kept, 0] = moves[i, 0]
+            kept += 1
+    return kept
+
+
+@njit(cache=True)
 def candidates(t, s, moves, n):
+    """:meth:`InARow.candidate_moves` (see :func:`candidates_restricted`), read from the
+    tally."""
+    p = t.params
+    occupied = s[p[STONES_AT]] > 0
+    radius = p[AROUND] >= 0
+    if p[NWINDOWS] == 0 or n <= 1:
+        if not radius or not occupied:
+            return n
+        return keep_near(t, s, moves, n)
+    if p[FORBID]:
+        return candidates_restricted(t, s, moves, n)
+    me = s[S_TO_MOVE]
+    other = 1 - me
+    gravity = p[GRAVITY] != 0
+    for player in (me, other):
+        if s[p[NTHREAT_AT] + player] == 0:
+            continue
+        stone, exact = p[STONE + player], p[EXACT + player]
+        kept = 0
+        for i in range(n):
+            pos = moves[i, 0]
+            if threat_count(t, s, player, pos) and playable(t, s, pos) and completes(t, s, pos, stone, exact):
+                moves[kept, 0] = pos
+                kept += 1
+        if kept:
+            return kept
+    if not gravity:
+        if s[p[NFORK_AT] + me]:
+            kept = 0
+            for i in range(n):
+                pos = moves[i, 0]
+                if is_fork(t, s, me, pos):
+                    moves[kept, 0] = pos
+                    kept += 1
+            return kept
+        if s[p[NFORK_AT] + other]:
+            kept = 0
+            for i in range(n):
+                pos = moves[i, 0]
+                if is_build(t, s, other, pos) or is_build(t, s, me, pos):
+                    moves[kept, 0] = pos
+                    kept += 1
+            return kept
+    if not radius or not occupied:
+        return n
+    return keep_near(t, s, moves, n)
+
+
+@njit(cache=True)
+def candidates_restricted(t, s, moves, n):
     """:meth:`InARow.candidate_moves`: among the legal ``moves[:n]`` (kept in order, first;
     their count returned), the moves that complete a row if any, else those that block the
     opponent's; else, without gravity, the mover's fork cells, or against the opponent's
@@ -905,9 +1291,51 @@ def candidates(t, s, moves, n):
 
 
 @njit(cache=True)
+def playable_facts(t, s):
+    """Whether the mover has a playable threat cell, how many the opponent has, and
+    whether each has a playable fork cell (read from the tally)."""
+    p = t.params
+    me = s[S_TO_MOVE]
+    other = 1 - me
+    if not p[GRAVITY] or p[DOWN] < 0:
+        return (s[p[NTHREAT_AT] + me] > 0, s[p[NTHREAT_AT] + other], s[p[NFORK_AT] + me] > 0,
+                s[p[NFORK_AT] + other] > 0)
+    mine = False
+    theirs = 0
+    my_fork = False
+    their_fork = False
+    for pos in range(p[P_SIZE]):
+        if playable(t, s, pos):
+            if threat_count(t, s, me, pos):
+                mine = True
+            if threat_count(t, s, other, pos):
+                theirs += 1
+            if is_fork(t, s, me, pos):
+                my_fork = True
+            if is_fork(t, s, other, pos):
+                their_fork = True
+    return mine, theirs, my_fork, their_fork
+
+
+@njit(cache=True)
 def stand_pat(t, s):
     """:meth:`InARow.may_stand_pat`: not against one playable threat of the opponent's,
     nor, without a threat or fork of the mover's, against an opponent's fork cell."""
+    if t.params[NWINDOWS] == 0:
+        return True
+    if t.params[FORBID]:
+        return stand_pat_restricted(t, s)
+    mine, theirs, my_fork, their_fork = playable_facts(t, s)
+    if mine or theirs >= 2:
+        return True
+    if theirs:
+        return False
+    return my_fork or not their_fork
+
+
+@njit(cache=True)
+def stand_pat_restricted(t, s):
+    """:func:`stand_pat` where the first player has forbidden points."""
     counts, threats, builds, forks, lines = scanned(t, s)
     restrict(t, s, threats, builds, forks)
     me = s[S_TO_MOVE]
@@ -935,6 +1363,37 @@ def stand_pat(t, s):
 
 @njit(cache=True)
 def noisy_moves(t, s, hist, nhist, moves):
+    """:meth:`InARow.noisy_moves` (see :func:`noisy_moves_restricted`) read from the tally:
+    the early answers first, the legal moves generated only when some are kept."""
+    p = t.params
+    if p[NWINDOWS] == 0:
+        return 0
+    if p[FORBID]:
+        return noisy_moves_restricted(t, s, hist, nhist, moves)
+    me = s[S_TO_MOVE]
+    other = 1 - me
+    mine, theirs, my_fork, their_fork = playable_facts(t, s)
+    if mine or my_fork or theirs >= 2:
+        return 0
+    their_forks = s[p[NFORK_AT] + other] > 0
+    n = gen(t, s, hist, nhist, moves)
+    kept = 0
+    for i in range(n):
+        q = moves[i, 0]
+        if theirs:
+            c = threat_count(t, s, other, q) != 0
+        elif their_forks:
+            c = is_build(t, s, me, q) or is_build(t, s, other, q)
+        else:
+            c = is_build(t, s, me, q)
+        if c and playable(t, s, q):
+            moves[kept, 0] = q
+            kept += 1
+    return kept
+
+
+@njit(cache=True)
+def noisy_moves_restricted(t, s, hist, nhist, moves):
     """:meth:`InARow.noisy_moves` from one scan (``noisy`` asks it of one move): none when
     the mover can complete a row or fork, or the opponent has two threats; the block of
     the opponent's single threat; else, against an opponent's fork cell, both players'
