@@ -236,6 +236,8 @@ def noisy_moves(t, s, hist, nhist, moves):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.noisy_moves(t, s, hist, nhist, moves)
+    elif f == tafl.FAMILY:
+        return tafl.noisy_moves(t, s, hist, nhist, moves)
     n = gen(t, s, hist, nhist, moves)
     k = 0
     for i in range(n):
