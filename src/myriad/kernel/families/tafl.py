@@ -483,9 +483,10 @@ def gen(t, s, hist, nhist, moves):
 
 @njit(cache=True)
 def noisy_moves(t, s, hist, nhist, moves):
-    """``Tafl.noisy_moves``: the captures, found from the squares where one may close
-    (each such square's rays walked back to the piece that can reach it), then the king's
-    escapes, in the reference's order; their count."""
+    """The moves of ``Tafl.noisy_moves`` (captures and escapes), found as the reference
+    finds them: from the squares where a capture may close, each square's rays walked back
+    to the piece that can reach it, then the king's escapes; listed in ``gen``'s order
+    (the default's, the legal moves filtered by ``noisy``); their count."""
     if decided(t, s) >= 0 or drawn(t, s, hist, nhist):
         return 0
     size = t.params[P_SIZE]
@@ -497,6 +498,7 @@ def noisy_moves(t, s, hist, nhist, moves):
     near = np.zeros(size, np.bool_)
     capture_squares(t, cells, player, near)
     taken = np.empty(t.params[P_MOVE_WIDTH] - 2, np.int64)
+    keys = np.empty(moves.shape[0], np.int64)
     n = 0
     for to in range(size):
         if not near[to] or cells[to] != 0:
@@ -521,6 +523,7 @@ def noisy_moves(t, s, hist, nhist, moves):
                             moves[n, 1] = count
                             for k in range(count):
                                 moves[n, 2 + k] = taken[k]
+                            keys[n] = gen_rank(t, frm, to)
                             n += 1
                     break
                 if t.zones[Z_RESTRICTED, frm] and not t.zones[Z_PASSABLE, frm]:
@@ -542,8 +545,31 @@ def noisy_moves(t, s, hist, nhist, moves):
             if count == 0:  # (an escape that captures is listed above)
                 moves[n, 0] = frm | to << 8
                 moves[n, 1] = 0
+                keys[n] = gen_rank(t, frm, to)
                 n += 1
+    for a in range(1, n):  # insertion sort by the rank in gen's order (few moves)
+        b = a
+        while b > 0 and keys[b - 1] > keys[b]:
+            keys[b - 1], keys[b] = keys[b], keys[b - 1]
+            for c in range(moves.shape[1]):
+                moves[b - 1, c], moves[b, c] = moves[b, c], moves[b - 1, c]
+            b -= 1
     return n
+
+
+@njit(cache=True)
+def gen_rank(t, frm, to):
+    """Where ``gen`` lists the move from ``frm`` to ``to`` among the moves: by origin,
+    then ray, then distance."""
+    length = t.params[RAY_LENGTH]
+    for r in range(4):
+        for i in range(length):
+            q = t.rules[4 * frm + r, i]
+            if q < 0:
+                break
+            if q == to:
+                return (frm * 4 + r) * length + i
+    return (frm * 4 + 4) * length
 
 
 @njit(cache=True)
