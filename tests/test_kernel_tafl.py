@@ -156,3 +156,33 @@ def test_encirclement_ends_the_game_on_the_kernel_as_on_the_reference() -> None:
         assert kernel.winners(state) == winner_bits(expected), game.format_position(state)
         ends.append(expected is not None and expected.reason == "the attackers encircle every white piece")
     assert 30 < sum(ends) < 270
+
+
+@pytest.mark.parametrize("game_id", ["brandubh", "tablut", "hnefatafl"])
+def test_noisy_moves_come_in_the_order_of_the_legal_moves(game_id: str) -> None:
+    """The kernel finds tafl's captures and escapes from the squares where they end, and
+    lists them as the legal moves filtered by ``noisy`` would (the search's tree depends
+    on it), along random games where such moves occur."""
+    import numpy as np
+
+    game = get_game(game_id)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    t = kernel.tables
+    rng = random.Random(7)
+    listed = 0
+    for _game in range(2):
+        state = game.initial_state()
+        for _ply in range(150):
+            s, rows, count = kernel.move_rows(state)
+            hist = kernel.history(state)
+            expected = [kernel.to_move(s, rows[i]) for i in range(count) if rules.noisy(t, s, rows[i])]
+            found = np.zeros_like(rows)
+            n = int(rules.noisy_moves(t, s, hist, len(hist), found))
+            assert [kernel.to_move(s, found[i]) for i in range(n)] == expected, game.format_position(state)
+            listed += n
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            state = game.play(state, rng.choice(moves))
+    assert listed > 20
