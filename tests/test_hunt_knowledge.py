@@ -41,4 +41,19 @@ def test_spread_sums_the_line_steps_from_each_goose_to_the_fox():
     # (d2, d3); c6, d6 and e6 are 5 (d2, c3 by d2's diagonal, c4, c5, c6; or up the d
     # line); c7, d7 and e7 one more: 2 + 3 * 5 + 3 * 6 = 35.
     lone = "GGG/GGG/7/7/3G3/3/1F1 g 0 0"
-    assert hunter_score(game, lone, spread=3) - hunter_score(game, lone, spread=0) == 3 * 35
+    assert hunter_score(game, lone, spread=3, chase=0) - hunter_score(game, lone, spread=0, chase=0) == 3 * 35
+
+
+def test_chase_takes_the_place_of_spread_once_enough_geese_are_taken():
+    game = get_game("foxgeese")
+    # The position above: 6 of 13 geese taken, the steps sum to 35 (see the spread test).
+    lone = "GGG/GGG/7/7/3G3/3/1F1 g 0 0"
+    plain = hunter_score(game, lone, spread=0, chase=0)
+    assert hunter_score(game, lone, spread=3, chase=-5, chase_after=6) - plain == -5 * 35
+    assert hunter_score(game, lone, spread=3, chase=-5, chase_after=7) - plain == 3 * 35
+    # at the start nothing is taken: spread, as before
+    start = game.format_position(game.initial_state())
+    assert hunter_score(game, start, chase=-5, chase_after=0) != hunter_score(game, start, chase=-5, chase_after=1)
+    # the 13-geese fox chases once four geese are gone; the 17-geese game never does
+    assert game.knowledge.chase < 0 and game.knowledge.chase_after == 4
+    assert get_game("foxgeese17").knowledge.chase == 0

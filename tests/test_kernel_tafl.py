@@ -4,12 +4,15 @@ that engine and with the reference; and the rules the playouts leave out (repeti
 move limit) checked against the reference."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from myriad.core.game import Game
 from myriad.core.move import Action, Move
 from myriad.core.state import State
 from myriad.games import get_game
+from myriad.games.tafl import Tafl
 from myriad.kernel import rules
 from myriad.kernel.registry import kernel_for
 
@@ -105,3 +108,81 @@ def test_a_third_repetition_ends_the_game_as_the_reference_says(game_id: str) ->
     assert kernel.winners(state) == winner_bits(expected)
     assert kernel.legal_moves(state) == game.legal_moves(state) == []
     assert rules.repetition(kernel.tables, kernel.pack(state)) == kernel.winners(state)
+
+
+def ringed_boards(game: Tafl, count: int, seed: int) -> list[State]:
+    """Copenhagen boards, white to move, with the king and defenders inside a diamond of
+    attackers around a random square: the ring whole, broken by a gap, reaching the edge,
+    or with a defender left outside (encircled or not, as it falls)."""
+    rng = random.Random(seed)
+    coords = [(int(x), int(y)) for x, y in game.topology.coords]
+    size = game.size
+    attacker, defender = game.soldier
+    boards: list[State] = []
+    while len(boards) < count:
+        cx, cy = rng.randrange(size), rng.randrange(size)
+        radius = rng.choice((1, 2, 3))
+        far = [abs(x - cx) + abs(y - cy) for x, y in coords]
+        cells = [0] * len(coords)
+        ring = [p for p, d in enumerate(far) if d == radius + 1 and game.slides.may_stand(attacker, p)]
+        inside = [p for p, d in enumerate(far) if d <= radius and game.slides.may_stand(defender, p)]
+        if not inside or len(ring) > game.start_counts[0]:
+            continue
+        for p in ring:
+            cells[p] = attacker
+        if rng.random() < 0.3:
+            cells[rng.choice(ring)] = 0  # a gap
+        cells[rng.choice(inside)] = game.king
+        for p in rng.sample(inside, min(len(inside), rng.randrange(4))):
+            if not cells[p]:
+                cells[p] = defender
+        outside = [p for p, d in enumerate(far) if d > radius + 1 and game.slides.may_stand(defender, p)]
+        if outside and rng.random() < 0.2:
+            cells[rng.choice(outside)] = defender
+        boards.append(game.make_state(tuple(cells), 1, (), (0,)))
+    return boards
+
+
+def test_encirclement_ends_the_game_on_the_kernel_as_on_the_reference() -> None:
+    """The kernel floods from the white pieces, the reference from the edge: the same
+    ends on boards built around rings of attackers, both kinds present."""
+    game = get_game("hnefatafl")
+    assert isinstance(game, Tafl)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    ends = []
+    for state in ringed_boards(game, 300, seed=19):
+        expected = game.outcome(state)
+        assert kernel.winners(state) == winner_bits(expected), game.format_position(state)
+        ends.append(expected is not None and expected.reason == "the attackers encircle every white piece")
+    assert 30 < sum(ends) < 270
+
+
+@pytest.mark.parametrize("game_id", ["brandubh", "tablut", "hnefatafl"])
+def test_noisy_moves_come_in_the_order_of_the_legal_moves(game_id: str) -> None:
+    """The kernel finds tafl's captures and escapes from the squares where they end, and
+    lists them as the legal moves filtered by ``noisy`` would (the search's tree depends
+    on it), along random games where such moves occur."""
+    import numpy as np
+
+    game = get_game(game_id)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    t = kernel.tables
+    rng = random.Random(7)
+    listed = 0
+    for _game in range(2):
+        state = game.initial_state()
+        for _ply in range(150):
+            s, rows, count = kernel.move_rows(state)
+            hist = kernel.history(state)
+            expected = [kernel.to_move(s, rows[i]) for i in range(count) if rules.noisy(t, s, rows[i])]
+            found = np.zeros_like(rows)
+            n = int(rules.noisy_moves(t, s, hist, len(hist), found))
+            assert [kernel.to_move(s, found[i]) for i in range(n)] == expected, game.format_position(state)
+            listed += n
+            moves = game.legal_moves(state)
+            if not moves:
+                break
+            state = game.play(state, rng.choice(moves))
+    assert listed > 20

@@ -19,6 +19,7 @@ from myriad.core.mechanics.custodial import CustodialCapture
 from myriad.core.mechanics.restricted import RestrictedSlides
 from myriad.core.topology import square_board
 from myriad.games import get_game
+from myriad.games.tafl import Tafl
 
 DATA = Path(__file__).parent / "data" / "hnefatafl_ftzm_playouts.txt"
 
@@ -139,3 +140,17 @@ def test_noisy_moves_are_the_noisy_legal_moves(game_id: str) -> None:
                 break
             state = game.play(state, rng.choice(moves))
     assert noisy_seen > 20
+
+
+def test_the_corner_seals_are_the_squares_two_steps_from_a_corner() -> None:
+    """Copenhagen's seals: three squares per corner (a3, b2, c1 for a1); tablut escapes
+    to the edge, so its seals never count, and an attacker on a seal lowers white's score
+    by the weight of ``corner_seal``."""
+    game = get_game("hnefatafl")
+    assert isinstance(game, Tafl)
+    names = {game.topology.names[p] for p in game.corner_seals}
+    assert names == {"a3", "b2", "c1", "i1", "j2", "k3", "a9", "b10", "c11", "i11", "j10", "k9"}
+    state = game.parse_position("3AAAAA3/5A5/11/A4D4A/A3DDD3A/AA1DDKDD1AA/A3DDD3A/A4D4A/11/5A5/3AAAAA3 w 0")
+    sealed = game.parse_position("3AAAAA3/5A5/11/A4D4A/A3DDD3A/AA1DDKDD1AA/A3DDD3A/A4D4A/11/1A3A5/3AAAA4 w 0")
+    # (h1 moved to b2: one more attacker on a seal, nothing else changed for the score)
+    assert game._white_score(state) - game._white_score(sealed) == game.knowledge.corner_seal

@@ -17,7 +17,7 @@ side to move, the prey in hand and the plies since the last capture.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from myriad.core.errors import InvalidMoveError, PositionError
 from myriad.core.game import Game, Next, Outcome
@@ -58,7 +58,9 @@ class HuntKnowledge:
     empty point behind it on a line): a weak spot in the prey's wall, a capture a few moves
     away.  ``spread``: each line step between a prey piece and the nearest hunter, summed
     over the prey (the hunters like the prey far, the prey close in: a net drawn tight
-    makes progress where the region cannot shrink yet)."""
+    makes progress where the region cannot shrink yet).  ``chase``: the same sum once
+    ``chase_after`` prey are taken, in place of ``spread`` (0: never): prey too few to
+    trap the hunters can only keep away, and the hunters must close in to take more."""
 
     taken: int = 120
     mobility: int = 6
@@ -70,6 +72,8 @@ class HuntKnowledge:
     fork: int = 60
     exposed: int = 0
     spread: int = 0
+    chase: int = 0
+    chase_after: int = 0
 
 
 class HuntGame(Game):
@@ -214,9 +218,11 @@ class HuntGame(Game):
                 prey = self.prey
                 exposed = {over for p in seen for over, land in jumps[p] if cells[over] == prey and not cells[land]}
                 score += k.exposed * len(exposed)
-        if k.spread:
+        chasing = k.chase != 0 and self._taken(state) >= k.chase_after
+        if k.spread or chasing:
             distance, prey = self.distance, self.prey
-            score += k.spread * sum(min(distance[p][h] for h in hunters) for p, c in enumerate(cells) if c == prey)
+            weight = k.chase if chasing else k.spread
+            score += weight * sum(min(distance[p][h] for h in hunters) for p, c in enumerate(cells) if c == prey)
         threatened: set[int] = set()
         for p in hunters:
             free = sum(1 for ray in steps[p] for t, _m in ray if not cells[t])
@@ -316,6 +322,10 @@ FOX_RULES = (
 #: drawn close to the fox (``spread``) are progress before the region can shrink (measured
 #: against ``heuristic``: see the README).
 FOX_KNOWLEDGE = HuntKnowledge(region=40, mobility=2, exposed=15, spread=4)
+#: With 13 geese, four taken leave too few to trap the fox: from then on the fox closes in
+#: (``chase``) and the geese keep away, where ``spread`` had the fox keep its distance
+#: while the geese shuffled into the 150-ply draw.
+FOX13_KNOWLEDGE = replace(FOX_KNOWLEDGE, chase=-5, chase_after=4)
 
 
 def fox_and_geese(geese: int = 13) -> HuntGame:
@@ -336,7 +346,7 @@ def fox_and_geese(geese: int = 13) -> HuntGame:
         name=f"Fox and geese ({geese} geese)", topology=cross_board(), player_names=("fox", "geese"),
         hunter=("fox", "f"), prey=("goose", "g"), start=start, prey_total=geese, prey_dirs=dirs,
         continue_capture="may", capture_goal=geese - least + 1, move_limit=150,
-        repetition_draws=False, knowledge=FOX_KNOWLEDGE,
+        repetition_draws=False, knowledge=FOX13_KNOWLEDGE if geese == 13 else FOX_KNOWLEDGE,
         rules=FOX_RULES.format(n=geese, first=first, geese=how, least=least,
                                progress=" or a forward goose step" if geese == 17 else ""))
     return game

@@ -83,7 +83,9 @@ class TaflKnowledge:
     roads to escape squares (reached in one move: nearly won), squares he reaches from
     which a road opens (``escape_in_two``) or two roads, or one no attacker can close
     (``fork``: one move from a won position), his free neighbours and the attackers beside
-    him, his mobility, and the attackers guarding the corners.  Tempo decides tafl: a king with an open road and the
+    him, his mobility, the attackers guarding the corners (on a square beside one) and
+    sealing them (``corner_seal``: on a square two steps from a corner, where three
+    attackers close the corner's every road and none can be taken against it).  Tempo decides tafl: a king with an open road and the
     move escapes (``road_to_move``), two roads cannot both be closed (``two_roads``), and a
     king to move who reaches a fork wins next (``fork_to_move``); a finished game scores
     ``decided``."""
@@ -101,6 +103,7 @@ class TaflKnowledge:
     attacker_beside_king: int = -60
     king_mobility: int = 6
     corner_guard: int = 35
+    corner_seal: int = 30
 
 
 class Tafl(Game):
@@ -134,6 +137,10 @@ class Tafl(Game):
         #: squares drawn marked (throne and special corners).
         self.special_squares = frozenset(restricted)
         self.escape_squares = self.corners if rules.escape == "corner" else self.edge
+        #: the squares two steps from a corner (for the evaluation's corner seals).
+        self.corner_seals = frozenset(p for p, (x, y) in enumerate(coords)
+                                      for c in self.corners
+                                      if abs(x - coords[c][0]) + abs(y - coords[c][1]) == 2)
         self.slides = RestrictedSlides(topology, restricted=restricted,
                                        passable={self.throne} if rules.pass_throne else (),
                                        privileged={self.king})
@@ -437,6 +444,7 @@ class Tafl(Game):
                 for c in self.corners:
                     guards = sum(1 for n in self.neighbours[c] if cells[n] == attacker)
                     score -= k.corner_guard * guards
+                score -= k.corner_seal * sum(1 for p in self.corner_seals if cells[p] == attacker)
         return score
 
     def _attacker_reach(self, cells: Sequence[int]) -> set[int]:

@@ -378,14 +378,17 @@ def noisy_moves(t, s, hist, nhist, moves):
         return inarow.noisy_moves(t, s, hist, nhist, moves)
     elif f == chess.FAMILY:
         return chess.noisy_moves(t, s, hist, nhist, moves)
+    elif f == tafl.FAMILY:
+        return tafl.noisy_moves(t, s, hist, nhist, moves)
     return keep_noisy(t, s, moves, gen(t, s, hist, nhist, moves))
 
 
 @njit(cache=True)
 def noisy_among(t, s, moves, n):
     """The game's ``noisy_moves`` taken from the ``n`` legal ``moves`` of ``s`` as ``gen``
-    listed them (kept at the front of ``moves``, their count), where the family's
-    ``noisy_moves`` is the default; -1 where it lists them itself (call
+    listed them (kept at the front of ``moves``, their count), where they are ``gen``'s
+    moves that ``noisy`` keeps, in ``gen``'s order (the default, and chess's and tafl's,
+    which only find them sooner); -1 where the family lists others (call
     :func:`noisy_moves`)."""
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:

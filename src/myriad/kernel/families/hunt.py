@@ -48,9 +48,9 @@ CHAIN = P_FAMILY_PARAMS + 7        # 1: a hunter may go on jumping and stop at a
 MAX_HOPS = P_FAMILY_PARAMS + 8
 # -- weights
 (W_TAKEN, W_MOBILITY, W_THREAT, W_TRAPPED, W_IN_HAND, W_REGION, W_THREAT_TO_MOVE, W_FORK, W_EXPOSED,
- W_SPREAD, W_BASELINE) = range(11)
+ W_SPREAD, W_CHASE, W_CHASE_AFTER, W_BASELINE) = range(13)
 KNOWLEDGE = ("taken", "mobility", "threat", "trapped", "in_hand", "region", "threat_to_move", "fork",
-             "exposed", "spread")
+             "exposed", "spread", "chase", "chase_after")
 
 
 def tables(game: Game) -> Tables | None:
@@ -424,7 +424,8 @@ def hunter_score(t, s):
                         exposed[over] = True
                         count += 1
             score += w[W_EXPOSED] * count
-    if w[W_SPREAD] != 0:
+    chasing = w[W_CHASE] != 0 and taken(t, s) >= w[W_CHASE_AFTER]
+    if w[W_SPREAD] != 0 or chasing:
         spread = 0
         for p in range(size):
             if cells[p] != prey:
@@ -434,7 +435,7 @@ def hunter_score(t, s):
                 if cells[h] == hunter and t.extra[p, h] < nearest:
                     nearest = t.extra[p, h]
             spread += nearest
-        score += w[W_SPREAD] * spread
+        score += (w[W_CHASE] if chasing else w[W_SPREAD]) * spread
     threatened = np.zeros(size, np.bool_)
     nthreatened = 0
     for p in range(size):

@@ -44,16 +44,16 @@ LINES = P_FAMILY_PARAMS + 11       # capture line pairs per square (at most)
 
 # -- zones rows
 Z_RESTRICTED, Z_PASSABLE, Z_HOSTILE, Z_HOSTILE_EMPTY, Z_ROYAL_STRONG, Z_ROYAL_HOSTILE = range(6)
-Z_CAPTURE_EDGE, Z_INNER, Z_ESCAPE, Z_CORNER, Z_EDGE = range(6, 11)
+Z_CAPTURE_EDGE, Z_INNER, Z_ESCAPE, Z_CORNER, Z_EDGE, Z_SEAL = range(6, 12)
 # -- kinds columns
 K_OWNER, K_ARMED, K_ROYAL = range(3)
 # -- weights
 (W_ATTACKER, W_DEFENDER, W_OPEN_ROAD, W_ESCAPE_IN_TWO, W_FORK, W_DECIDED, W_ROAD_TO_MOVE,
  W_TWO_ROADS, W_FORK_TO_MOVE, W_KING_FREE_SIDE, W_ATTACKER_BESIDE_KING, W_KING_MOBILITY,
- W_CORNER_GUARD, W_BASELINE) = range(14)
+ W_CORNER_GUARD, W_CORNER_SEAL, W_BASELINE) = range(15)
 KNOWLEDGE = ("attacker", "defender", "open_road", "escape_in_two", "fork", "decided", "road_to_move",
              "two_roads", "fork_to_move", "king_free_side", "attacker_beside_king", "king_mobility",
-             "corner_guard")
+             "corner_guard", "corner_seal")
 
 
 def tables(game: Game) -> Tables | None:
@@ -80,7 +80,7 @@ def tables(game: Game) -> Tables | None:
             pairs[pos, 2 * j], pairs[pos, 2 * j + 1] = n, beyond
     line_dirs = [next(d for d in range(len(game.topology.links)) if game.topology.links[d] == row)
                  for row in capture.line_dirs]
-    zones = np.zeros((11, size), np.int64)
+    zones = np.zeros((12, size), np.int64)
     zones[Z_RESTRICTED] = slides.restricted
     zones[Z_PASSABLE] = slides.passable
     zones[Z_HOSTILE] = capture.hostile
@@ -92,6 +92,7 @@ def tables(game: Game) -> Tables | None:
     zones[Z_ESCAPE] = [p in game.escape_squares for p in range(size)]
     zones[Z_CORNER] = [p in game.corners for p in range(size)]
     zones[Z_EDGE] = [p in game.edge for p in range(size)]
+    zones[Z_SEAL] = [p in game.corner_seals for p in range(size)]
     codes = len(game.pieces.owner_of)
     kinds = np.zeros((codes, 3), np.int64)
     kinds[:, K_OWNER] = game.pieces.owner_of
@@ -305,27 +306,30 @@ def neighbours_of(t, p, out):
 
 @njit(cache=True)
 def encircled(t, cells):
-    """Whether no white piece can reach the edge (a flood from the edge over squares free
-    of attackers meets none)."""
+    """Whether no white piece can reach the edge: a flood from the white pieces over
+    squares free of attackers meets no edge square (the reference floods from the edge;
+    the same answer, found sooner while the game is open)."""
     size = t.params[P_SIZE]
     attacker = t.params[SOLDIER + ATTACKERS]
     seen = np.zeros(size, np.bool_)
     todo = np.empty(size, np.int64)
-    nb = np.empty(8, np.int64)
     top = 0
     for p in range(size):
-        if t.zones[Z_EDGE, p] and cells[p] != attacker:
+        c = cells[p]
+        if c != 0 and c != attacker:
+            if t.zones[Z_EDGE, p]:
+                return False
             seen[p] = True
             todo[top] = p
             top += 1
     while top > 0:
         top -= 1
         p = todo[top]
-        if cells[p] != 0 and cells[p] != attacker:
-            return False
-        for i in range(neighbours_of(t, p, nb)):
-            q = nb[i]
-            if not seen[q] and cells[q] != attacker:
+        for d in range(t.links.shape[0]):
+            q = t.links[d, p]
+            if q >= 0 and not seen[q] and cells[q] != attacker:
+                if t.zones[Z_EDGE, q]:
+                    return False
                 seen[q] = True
                 todo[top] = q
                 top += 1
@@ -478,6 +482,97 @@ def gen(t, s, hist, nhist, moves):
 
 
 @njit(cache=True)
+def noisy_moves(t, s, hist, nhist, moves):
+    """The moves of ``Tafl.noisy_moves`` (captures and escapes), found as the reference
+    finds them: from the squares where a capture may close, each square's rays walked back
+    to the piece that can reach it, then the king's escapes; listed in ``gen``'s order
+    (the default's, the legal moves filtered by ``noisy``); their count."""
+    if decided(t, s) >= 0 or drawn(t, s, hist, nhist):
+        return 0
+    size = t.params[P_SIZE]
+    length = t.params[RAY_LENGTH]
+    king = t.params[KING]
+    cells = s[S_CELLS:S_CELLS + size]
+    board = cells.copy()
+    player = s[S_TO_MOVE]
+    near = np.zeros(size, np.bool_)
+    capture_squares(t, cells, player, near)
+    taken = np.empty(t.params[P_MOVE_WIDTH] - 2, np.int64)
+    keys = np.empty(moves.shape[0], np.int64)
+    n = 0
+    for to in range(size):
+        if not near[to] or cells[to] != 0:
+            continue
+        for r in range(4):
+            row = 4 * to + r
+            soldier_may = t.zones[Z_RESTRICTED, to] == 0
+            for i in range(length):
+                frm = t.rules[row, i]
+                if frm < 0:
+                    break
+                code = cells[frm]
+                if code != 0:
+                    if mine(t, code, player) and (soldier_may or code == king):
+                        board[frm] = 0
+                        board[to] = code
+                        count = captures(t, board, to, taken)
+                        board[frm] = code
+                        board[to] = 0
+                        if count > 0:
+                            moves[n, 0] = frm | to << 8
+                            moves[n, 1] = count
+                            for k in range(count):
+                                moves[n, 2 + k] = taken[k]
+                            keys[n] = gen_rank(t, frm, to)
+                            n += 1
+                    break
+                if t.zones[Z_RESTRICTED, frm] and not t.zones[Z_PASSABLE, frm]:
+                    soldier_may = False
+    if player == DEFENDERS:
+        frm = king_square(t, cells)
+        out = np.empty(4 * length, np.int64)
+        for i in range(targets(t, cells, frm, out)):
+            to = out[i]
+            if not t.zones[Z_ESCAPE, to]:
+                continue
+            count = 0
+            if near[to]:
+                board[frm] = 0
+                board[to] = king
+                count = captures(t, board, to, taken)
+                board[frm] = king
+                board[to] = 0
+            if count == 0:  # (an escape that captures is listed above)
+                moves[n, 0] = frm | to << 8
+                moves[n, 1] = 0
+                keys[n] = gen_rank(t, frm, to)
+                n += 1
+    for a in range(1, n):  # insertion sort by the rank in gen's order (few moves)
+        b = a
+        while b > 0 and keys[b - 1] > keys[b]:
+            keys[b - 1], keys[b] = keys[b], keys[b - 1]
+            for c in range(moves.shape[1]):
+                moves[b - 1, c], moves[b, c] = moves[b, c], moves[b - 1, c]
+            b -= 1
+    return n
+
+
+@njit(cache=True)
+def gen_rank(t, frm, to):
+    """Where ``gen`` lists the move from ``frm`` to ``to`` among the moves: by origin,
+    then ray, then distance."""
+    length = t.params[RAY_LENGTH]
+    for r in range(4):
+        for i in range(length):
+            q = t.rules[4 * frm + r, i]
+            if q < 0:
+                break
+            if q == to:
+                return (frm * 4 + r) * length + i
+    return (frm * 4 + 4) * length
+
+
+@njit(cache=True)
 def play(t, s, m, dst):
     p = t.params
     dst[:] = s
@@ -525,6 +620,8 @@ def actions(t, s, m, out):
 
 @njit(cache=True)
 def outcome(t, s, hist, nhist, nlegal):
+    if nlegal > 0:  # ``gen`` lists no move once the game is decided or drawn
+        return -1
     ended = decided(t, s)
     if ended >= 0:
         return ended
@@ -667,6 +764,11 @@ def white_score(t, s):
                     if cells[nb[i]] == attacker:
                         guards += 1
                 score -= w[W_CORNER_GUARD] * guards
+        seals = 0
+        for p in range(size):
+            if t.zones[Z_SEAL, p] and cells[p] == attacker:
+                seals += 1
+        score -= w[W_CORNER_SEAL] * seals
     return score
 
 
