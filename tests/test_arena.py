@@ -588,3 +588,13 @@ def test_play_command_end_to_end_with_a_piped_stdin() -> None:
     assert done.returncode == 0, done.stderr
     assert "print this list" in done.stdout and "not a move" in done.stdout and "illegal" in done.stdout
     assert "last: Nc3" in done.stdout
+
+
+def test_match_records_name_each_seat_by_its_player(tmp_path: Path) -> None:
+    """Go's first player is Black: the SGF of a match names bot A as Black when it moved
+    first (``PB``), and as White in the next round, where the seats swap."""
+    out = tmp_path / "games.sgf"
+    assert main(["match", "atarigo", "heuristic", "random", "--games", "2", "--out", str(out)]) == 0
+    first, second = [r for r in out.read_text().split("(;") if r.strip()]
+    assert "PB[heuristic]" in first and "PW[random]" in first
+    assert "PB[random]" in second and "PW[heuristic]" in second

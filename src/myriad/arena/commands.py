@@ -215,11 +215,13 @@ def cmd_match(args: argparse.Namespace) -> int:
 
 def _save(game: Game, r: GameResult, out: TextOutput) -> None:
     """Append the record of one finished game (its round, seats and result) to ``out``:
-    the seats as ``White`` and ``Black`` in a two-player game, else by player name."""
-    if game.players == 2:
-        seats = {"White": r.specs[0], "Black": r.specs[1]}
-    else:
-        seats = {name.capitalize(): spec for name, spec in zip(game.player_names, r.specs)}
+    the seats by player name, and in a two-player game whose players are not named
+    white and black (xiangqi's red, Kalah's south), the first as ``White`` and the second
+    as ``Black``, the tags a record's readers expect."""
+    names = [name.capitalize() for name in game.player_names]
+    if game.players == 2 and set(names) != {"White", "Black"}:
+        names = ["White", "Black"]
+    seats = dict(zip(names, r.specs))
     out.write(write_record(game, r.moves, Outcome(r.scores, r.reason), {"Round": str(r.round), **seats}))
 
 
