@@ -170,12 +170,9 @@ def check_search_hooks(game: Game, kernel: Kernel, state: State, legal: list[Mov
         n = int(hooks["noisy_moves"](t, s, hist, len(hist), rows))
         found = {kernel.to_move(s, rows[i]) for i in range(n)}
         assert found == set(game.noisy_moves(state)), f"{where}: noisy_moves differ"
-    declared = getattr(kernel.family, "SEARCH_HOOKS", frozenset())
-    pruned = type(game).candidate_moves is not Game.candidate_moves
-    # (a family that prunes as the game does names it among its SEARCH_HOOKS, which the
-    # alphabeta bot requires; Go's candidates serve the kernel's MCTS and miss Atari Go's
-    # forced captures, so they are not claimed equal)
-    if hooks["candidates"] is not None and (not pruned or "candidate_moves" in declared):
+    # (a family that lists candidate moves lists the game's: the kernel's MCTS searches
+    # them, and alphabeta too where the family names them among its SEARCH_HOOKS)
+    if hooks["candidates"] is not None:
         s, rows, count = kernel.move_rows(state)
         n = int(hooks["candidates"](t, s, rows, count))
         found = {kernel.to_move(s, rows[i]) for i in range(n)}

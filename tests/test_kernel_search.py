@@ -151,8 +151,8 @@ def test_search_equals_reference_search(game_id: str) -> None:
     """Fixed depths 1..3, seeded positions: the kernel's score is the reference's over
     the same rules and knowledge; its move is one the reference values as its best, the
     very move (and the node count the same) when the moves come in the same order and the
-    bot searches the game on the kernel (Go's candidate moves are not yet the reference's:
-    its bot stays on the reference)."""
+    bot searches the game on the kernel (Go's bot stays on the reference: the kernel's node
+    counts there differ from the reference's, not yet explained)."""
     game = get_game(game_id)
     kernel = kernel_for(game)
     assert kernel is not None
