@@ -455,3 +455,21 @@ def test_node_batches_equal_the_per_move_hooks(game_id: str) -> None:
         checked_noisy += len(expected)
     assert len(set(hashes.values())) == len(hashes)  # different moves, different hashes
     assert own_noisy or checked_noisy > 0 or not any(game.noisy_moves(state) for state in states)
+
+
+def test_a_full_kernel_buffer_hands_the_move_to_the_reference() -> None:
+    """The kernel never passes a full move buffer silently (it raises ``IndexError``: a
+    fox with many capture routes in fox and geese did); the bot then searches that move
+    on the reference, within the same limits, and answers a legal move."""
+    game = get_game("foxgeese17")
+    bot = make_bot("alphabeta:depth=2", game)
+    assert isinstance(bot, AlphaBeta) and bot.kernel is not None
+    state = game.initial_state()
+
+    def full(*_args: object) -> None:
+        raise IndexError("hunt: more capture routes than the move buffer holds")
+
+    bot.kernel.choose = full  # type: ignore[method-assign]
+    decision = bot.choose(state)
+    assert decision.move in game.legal_moves(state)
+    assert decision.info.get("engine") != "kernel" and decision.info["depth"] == 2

@@ -207,9 +207,19 @@ class AlphaBeta(Bot):
                 self.expansions.clear()
 
     def _on_kernel(self, state: State, limits: Limits, forced_at_once: bool) -> Decision:
-        """The search on the kernel engine; its nodes and iterations kept as the reference's."""
+        """The search on the kernel engine; its nodes and iterations kept as the reference's.
+        A line that reaches a position with more moves than the kernel's buffers hold (it
+        raises ``IndexError``, never passing silently: fox and geese's capture routes can
+        multiply) is searched again, within the same limits, by the reference."""
         assert self.kernel is not None
-        decision = self.kernel.choose(state, self.limits(limits), forced_at_once)
+        try:
+            decision = self.kernel.choose(state, self.limits(limits), forced_at_once)
+        except IndexError:
+            with gc_paused():
+                try:
+                    return self._choose(state, limits, forced_at_once)
+                finally:
+                    self.expansions.clear()
         self.nodes = self.kernel.searcher.nodes
         self.iterations = self.kernel.searcher.iterations
         return decision
