@@ -473,3 +473,19 @@ def test_a_full_kernel_buffer_hands_the_move_to_the_reference() -> None:
     decision = bot.choose(state)
     assert decision.move in game.legal_moves(state)
     assert decision.info.get("engine") != "kernel" and decision.info["depth"] == 2
+
+
+def test_a_full_kernel_buffer_hands_the_mcts_move_to_the_reference() -> None:
+    """The same for MCTS: a kernel search that fills a move buffer leaves that move to the
+    reference tree search."""
+    game = get_game("foxgeese17")
+    bot = make_bot("mcts:playouts=40", game)
+    assert getattr(bot, "kernel", None) is not None
+    state = game.initial_state()
+
+    def full(*_args: object) -> None:
+        raise IndexError("hunt: more capture routes than the move buffer holds")
+
+    bot._choose_kernel = full  # type: ignore[attr-defined]
+    decision = bot.choose(state)
+    assert decision.move in game.legal_moves(state) and decision.info["nodes"] == 40

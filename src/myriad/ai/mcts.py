@@ -163,7 +163,10 @@ class MCTS(Bot):
             limits = Limits(limits.deadline - collection_reserve(remaining), limits.depth, limits.nodes)
         budget = self.playouts or limits.nodes
         if self.kernel is not None:
-            return self._choose_kernel(self.kernel, state, limits, budget)
+            try:
+                return self._choose_kernel(self.kernel, state, limits, budget)
+            except IndexError:
+                pass  # more moves than the kernel's buffers hold (it says so): this move on the reference
         root = self._reuse(state)
         self.root = root
         self.discarded.clear()  # freeing a big tree takes time: do it now, inside this move's budget
