@@ -19,7 +19,6 @@ import importlib
 import json
 import os
 import random
-import resource
 import subprocess
 import sys
 import time
@@ -575,6 +574,13 @@ print(json.dumps({"what": what, "move": move, "seconds": time.perf_counter() - b
 """
 
 
+def children_cpu() -> float:
+    """The processor seconds this process's finished children have used (0 on platforms
+    that do not count them, such as Windows)."""
+    times = os.times()
+    return times.children_user + times.children_system
+
+
 def startup(game_id: str, timeout: float = 600.0) -> dict[str, Any]:
     """One fresh process's start-up: its wall time from launch (``wall``, with the
     interpreter's own start), its processor time (``cpu``: a loaded machine stretches the
@@ -582,13 +588,12 @@ def startup(game_id: str, timeout: float = 600.0) -> dict[str, Any]:
     process may write Python's bytecode cache, as an installed package's imports do
     (``PYTHONDONTWRITEBYTECODE`` would recompile every module at every start)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    before = children_cpu()
     begin = time.perf_counter()
     proc = subprocess.run([sys.executable, "-c", STARTUP_CODE, game_id], capture_output=True, text=True,
                           timeout=timeout, check=False, env=env)
     wall = time.perf_counter() - begin
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    cpu = children_cpu() - before
     try:
         data: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
     except (IndexError, ValueError):

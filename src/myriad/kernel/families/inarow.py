@@ -1324,8 +1324,9 @@ def stand_pat(t, s):
     if t.params[NWINDOWS] == 0:
         return True
     if t.params[FORBID]:
-        return stand_pat_restricted(t, s)
-    mine, theirs, my_fork, their_fork = playable_facts(t, s)
+        mine, theirs, my_fork, their_fork = playable_facts_restricted(t, s)
+    else:
+        mine, theirs, my_fork, their_fork = playable_facts(t, s)
     if mine or theirs >= 2:
         return True
     if theirs:
@@ -1334,8 +1335,8 @@ def stand_pat(t, s):
 
 
 @njit(cache=True)
-def stand_pat_restricted(t, s):
-    """:func:`stand_pat` where the first player has forbidden points."""
+def playable_facts_restricted(t, s):
+    """:func:`playable_facts` where the first player has forbidden points (from a scan)."""
     counts, threats, builds, forks, lines = scanned(t, s)
     restrict(t, s, threats, builds, forks)
     me = s[S_TO_MOVE]
@@ -1354,11 +1355,7 @@ def stand_pat_restricted(t, s):
                 my_fork = True
             if forks[other, pos]:
                 their_fork = True
-    if mine or theirs >= 2:
-        return True
-    if theirs:
-        return False
-    return my_fork or not their_fork
+    return mine, theirs, my_fork, their_fork
 
 
 @njit(cache=True)
