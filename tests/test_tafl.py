@@ -171,6 +171,7 @@ def test_the_kings_room_is_what_the_attackers_cordon_leaves() -> None:
     assert isinstance(game, Tafl)
     k = game.knowledge
     assert k.king_room > 0 and k.escape_room > 0
+    assert get_game("brandubh").knowledge.king_room == get_game("tablut").knowledge.escape_room == 0
     names = game.topology.names
     start = game.initial_state()
     room = game._king_room(start.cells, start.cells.index(game.king))
