@@ -186,3 +186,18 @@ def test_noisy_moves_come_in_the_order_of_the_legal_moves(game_id: str) -> None:
                 break
             state = game.play(state, rng.choice(moves))
     assert listed > 20
+
+
+def test_the_kernel_weighs_the_kings_room_as_the_reference() -> None:
+    """The cordon's terms (``king_room``, ``escape_room``) on the kernel: the evaluation of
+    Copenhagen's start and of a corner shut out of the king's room equals the reference's,
+    and shutting the corner moves both engines' scores alike."""
+    from test_tafl import SHUT_A1
+    game = get_game("hnefatafl")
+    kernel = kernel_for(game)
+    assert kernel is not None
+    start, shut = game.parse_position(SHUT_A1.replace("5D4A/11/A4A5/1A2AAAA3", "A4D4A/11/5A5/3AAAAA3")), \
+        game.parse_position(SHUT_A1)
+    for state in (start, shut):
+        assert kernel.evaluate(state) == pytest.approx(game.evaluate(state), abs=1e-9)
+    assert game.evaluate(start) - game.evaluate(shut) > game.knowledge.escape_room

@@ -9,6 +9,8 @@ pieces each would take, must agree, and so must the way the game ends.
 
 from __future__ import annotations
 
+import copy
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -154,3 +156,30 @@ def test_the_corner_seals_are_the_squares_two_steps_from_a_corner() -> None:
     sealed = game.parse_position("3AAAAA3/5A5/11/A4D4A/A3DDD3A/AA1DDKDD1AA/A3DDD3A/A4D4A/11/1A3A5/3AAAA4 w 0")
     # (h1 moved to b2: one more attacker on a seal, nothing else changed for the score)
     assert game._white_score(state) - game._white_score(sealed) == game.knowledge.corner_seal
+
+
+#: Copenhagen's start with d1 moved to b1 and a4 to a2: corner a1 shut out of the king's room.
+SHUT_A1 = "3AAAAA3/5A5/11/A4D4A/A3DDD3A/AA1DDKDD1AA/A3DDD3A/5D4A/11/A4A5/1A2AAAA3 w 0"
+
+
+def test_the_kings_room_is_what_the_attackers_cordon_leaves() -> None:
+    """The king's room: every square joined to his over squares free of attackers (121
+    less the 24 attackers at the start, all four corners in it); two attackers beside
+    corner a1 shut it out, and white's score loses ``escape_room`` for it and
+    ``king_room`` for the square."""
+    game = get_game("hnefatafl")
+    assert isinstance(game, Tafl)
+    k = game.knowledge
+    assert k.king_room > 0 and k.escape_room > 0
+    assert get_game("brandubh").knowledge.king_room == get_game("tablut").knowledge.escape_room == 0
+    names = game.topology.names
+    start = game.initial_state()
+    room = game._king_room(start.cells, start.cells.index(game.king))
+    assert len(room) == 97 and game.corners <= room
+    shut = game.parse_position(SHUT_A1)
+    room = game._king_room(shut.cells, shut.cells.index(game.king))
+    assert len(room) == 96 and {names[p] for p in game.corners - room} == {"a1"}
+    plain = copy.copy(game)
+    plain.knowledge = replace(k, king_room=0, escape_room=0)
+    for state, squares, corners in ((start, 97, 4), (shut, 96, 3)):
+        assert game._white_score(state) - plain._white_score(state) == k.king_room * squares + k.escape_room * corners

@@ -50,10 +50,10 @@ K_OWNER, K_ARMED, K_ROYAL = range(3)
 # -- weights
 (W_ATTACKER, W_DEFENDER, W_OPEN_ROAD, W_ESCAPE_IN_TWO, W_FORK, W_DECIDED, W_ROAD_TO_MOVE,
  W_TWO_ROADS, W_FORK_TO_MOVE, W_KING_FREE_SIDE, W_ATTACKER_BESIDE_KING, W_KING_MOBILITY,
- W_CORNER_GUARD, W_CORNER_SEAL, W_BASELINE) = range(15)
+ W_CORNER_GUARD, W_CORNER_SEAL, W_KING_ROOM, W_ESCAPE_ROOM, W_BASELINE) = range(17)
 KNOWLEDGE = ("attacker", "defender", "open_road", "escape_in_two", "fork", "decided", "road_to_move",
              "two_roads", "fork_to_move", "king_free_side", "attacker_beside_king", "king_mobility",
-             "corner_guard", "corner_seal")
+             "corner_guard", "corner_seal", "king_room", "escape_room")
 
 
 def tables(game: Game) -> Tables | None:
@@ -769,7 +769,37 @@ def white_score(t, s):
             if t.zones[Z_SEAL, p] and cells[p] == attacker:
                 seals += 1
         score -= w[W_CORNER_SEAL] * seals
+    if w[W_KING_ROOM] != 0 or w[W_ESCAPE_ROOM] != 0:
+        room, escapes = king_room(t, cells, king)
+        score += w[W_KING_ROOM] * room + w[W_ESCAPE_ROOM] * escapes
     return score
+
+
+@njit(cache=True)
+def king_room(t, cells, king):
+    """``Tafl._king_room``: how many squares are joined to the king's by squares free of
+    attackers (his own counted), and how many of them are escape squares."""
+    size = t.params[P_SIZE]
+    attacker = t.params[SOLDIER + ATTACKERS]
+    seen = np.zeros(size, np.bool_)
+    todo = np.empty(size, np.int64)
+    seen[king] = True
+    todo[0] = king
+    top = 1
+    room = 1
+    escapes = t.zones[Z_ESCAPE, king]
+    while top > 0:
+        top -= 1
+        p = todo[top]
+        for d in range(t.links.shape[0]):
+            q = t.links[d, p]
+            if q >= 0 and not seen[q] and cells[q] != attacker:
+                seen[q] = True
+                todo[top] = q
+                top += 1
+                room += 1
+                escapes += t.zones[Z_ESCAPE, q]
+    return room, escapes
 
 
 @njit(cache=True)
