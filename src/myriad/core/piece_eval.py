@@ -128,10 +128,12 @@ class EvalTables:
     def score(self, cells: Sequence[int], me: int, hands: Sequence[Sequence[int]]) -> int:
         """The board's value for ``me`` (the hands are the caller's, but a bare side's
         hand stops its mop-up)."""
-        mid, end, owner_of, phase_of, royal = self.middle, self.end, self.owner_of, self.phase_of, self.royal
+        mid, end, owner_of, phase_of, royal, pawn = self.middle, self.end, self.owner_of, self.phase_of, \
+            self.royal, self.pawn
         mg = eg = phase = 0
         kings = [-1, -1]
         others = [0, 0]
+        pawns = []
         for pos, c in enumerate(cells):
             if c:
                 o = owner_of[c]
@@ -147,30 +149,28 @@ class EvalTables:
                         kings[o] = pos
                 else:
                     others[o] += 1
-        files, ranks, rank, file, pawn = self.files, self.ranks, self.rank, self.file, self.pawn
-        if self.has_passed:
+                if pawn[c]:
+                    pawns.append((pos, o))
+        files, ranks, rank, file = self.files, self.ranks, self.rank, self.file
+        if self.has_passed and pawns:
             # per player and file (+1), its pawns' furthest rank as the opponent counts
             front = [[-1] * (files + 2), [-1] * (files + 2)]
-            for pos, c in enumerate(cells):
-                if c and pawn[c]:
-                    q = owner_of[c]
-                    r = rank[pos] if q == 1 else ranks - 1 - rank[pos]
-                    f = file[pos] + 1
-                    if r > front[q][f]:
-                        front[q][f] = r
-            for pos, c in enumerate(cells):
-                if c and pawn[c]:
-                    o = owner_of[c]
-                    r = rank[pos] if o == 0 else ranks - 1 - rank[pos]
-                    enemy = front[1 - o]
-                    f = file[pos] + 1
-                    if enemy[f - 1] <= r and enemy[f] <= r and enemy[f + 1] <= r:
-                        if o == me:
-                            mg += self.passed_mg[r]
-                            eg += self.passed_eg[r]
-                        else:
-                            mg -= self.passed_mg[r]
-                            eg -= self.passed_eg[r]
+            for pos, q in pawns:
+                r = rank[pos] if q == 1 else ranks - 1 - rank[pos]
+                f = file[pos] + 1
+                if r > front[q][f]:
+                    front[q][f] = r
+            for pos, o in pawns:
+                r = rank[pos] if o == 0 else ranks - 1 - rank[pos]
+                enemy = front[1 - o]
+                f = file[pos] + 1
+                if enemy[f - 1] <= r and enemy[f] <= r and enemy[f + 1] <= r:
+                    if o == me:
+                        mg += self.passed_mg[r]
+                        eg += self.passed_eg[r]
+                    else:
+                        mg -= self.passed_mg[r]
+                        eg -= self.passed_eg[r]
         if self.shield[0] or self.shield[1]:
             for o in range(2):
                 king = kings[o]
