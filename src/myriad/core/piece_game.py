@@ -33,6 +33,7 @@ from myriad.core.mechanics.honour import HonourCount, HonourCounting
 from myriad.core.mechanics.movement import CAPTURE_ONLY, Castling, MoveTables, Promotion, Rule
 from myriad.core.move import CAPTURE, DROP, MOVE, PASS, Move
 from myriad.core.numbers import read_int, shortened
+from myriad.core.piece_eval import EvalTables, EvalTerms, square_values
 from myriad.core.piece_fog import PieceFog
 from myriad.core.pieces import PieceKind, PieceSet
 from myriad.core.ranks import board_rows, format_ranks, parse_ranks
@@ -76,6 +77,8 @@ class PieceRules:
     * ``rights_fields``: write castling and en-passant fields in positions;
     * ``square_bonus``: kind -> a bonus per square for evaluation, written as the board is
       printed for the first player (top row first); the second player's is mirrored;
+    * ``evaluation``: more evaluation terms (:class:`~myriad.core.piece_eval.EvalTerms`:
+      endgame values and tables blended by the phase, passed pawns, pawn shield, mop-up);
     * ``confined``: kind -> a zone (per player) its moves never leave (xiangqi's palace
       and river);
     * ``letter_aliases``: more letters read for a kind in positions (upper case; lower case for
@@ -135,6 +138,7 @@ class PieceRules:
     pawn_kinds: frozenset[str] = field(default_factory=frozenset)
     rights_fields: bool = True
     square_bonus: Mapping[str, Sequence[int]] = field(default_factory=dict)
+    evaluation: EvalTerms = field(default_factory=EvalTerms)
     confined: Mapping[str, str] = field(default_factory=dict)
     royals_may_not_face: bool = False
     first_rank: int = 1
@@ -210,7 +214,11 @@ class PieceGame(Game):
         self.pawn_codes = frozenset(pieces.code(k, p) for k in rules.pawn_kinds for p in range(2))
         self.goal = (tuple(topology.zone(rules.goal_zone, p) for p in range(2))
                      if rules.goal_zone else None)
-        self.value_at = self._square_values(rules.square_bonus)
+        self.value_at = square_values(topology, pieces, pieces.value_of, rules.square_bonus)
+        #: The evaluation terms beyond material and squares (``eval_tables.active``: any declared).
+        self.eval_tables = EvalTables(topology, pieces, rules.evaluation, rules.square_bonus, self.royal,
+                                      self.pawn_codes)
+        self._full_phase = -1
         self.in_place_codes = tuple(c for c in range(1, pieces.count) if self.tables.in_place[c] is not None)
         self._compile_drops()
         #: Per piece code: the squares it may ever stand on, and its most pieces in a setup.
@@ -266,32 +274,31 @@ class PieceGame(Game):
             hands[self.pieces.owner_of[code]][self.pieces.kind_of[code]] += 1
         return tuple(tuple(h) for h in hands)
 
-    def _square_values(self, bonus: Mapping[str, Sequence[int]]) -> tuple[tuple[int, ...], ...]:
-        """Per code and square: piece value plus its square bonus (mirrored for black)."""
-        rows = board_rows(self.topology)  # top row first, as tables are written
-        order = [p for row in rows for p in row]
-        mirrored = [p for row in reversed(rows) for p in row]
-        table = [tuple(0 for _ in range(self.topology.size))]
-        for code in range(1, self.pieces.count):
-            kind = self.pieces.kind(code)
-            values = [self.pieces.value_of[code]] * self.topology.size
-            extra = bonus.get(kind.name)
-            if extra is not None:
-                if len(extra) != self.topology.size:
-                    raise GameDefinitionError(f"{kind.name}: square bonus needs {self.topology.size} values")
-                squares = order if self.pieces.owner_of[code] == 0 else mirrored
-                for pos, b in zip(squares, extra):
-                    values[pos] += b
-            table.append(tuple(values))
-        return tuple(table)
+    @property
+    def full_phase(self) -> int:
+        """The game phase of the start position (the phase weights of its pieces): the
+        full middle game of the tapered evaluation, 0 without phase weights."""
+        if self._full_phase < 0:
+            phase_of = self.eval_tables.phase_of
+            self._full_phase = sum(phase_of[c] for c in self.initial_state().cells if c) \
+                if any(phase_of) else 0
+            self.eval_tables.full_phase = self._full_phase
+        return self._full_phase
 
     def evaluate(self, state: State) -> float:
-        """Material and square bonuses, for the side to move."""
-        value_at, owner_of, me = self.value_at, self.pieces.owner_of, state.to_move
-        score = 0
-        for pos, c in enumerate(state.cells):
-            if c:
-                score += value_at[c][pos] if owner_of[c] == me else -value_at[c][pos]
+        """Material and square bonuses, for the side to move; with ``evaluation`` terms,
+        the tapered score of :class:`~myriad.core.piece_eval.EvalTables`."""
+        me = state.to_move
+        if self.eval_tables.active:
+            if self._full_phase < 0:
+                self.eval_tables.full_phase = self.full_phase
+            score = self.eval_tables.score(state.cells, me, state.hands)
+        else:
+            value_at, owner_of = self.value_at, self.pieces.owner_of
+            score = 0
+            for pos, c in enumerate(state.cells):
+                if c:
+                    score += value_at[c][pos] if owner_of[c] == me else -value_at[c][pos]
         if state.hands:
             for player, hand in enumerate(state.hands):
                 held = sum(n * v for n, v in zip(hand, self.hand_values))

@@ -39,6 +39,7 @@ from myriad.core.errors import GameDefinitionError, MyriadError
 from myriad.core.mechanics.betza import keeps_colour, parse_betza
 from myriad.core.mechanics.honour import HonourCounting
 from myriad.core.mechanics.movement import Castling, Hop, Promotion, Rule, Slide
+from myriad.core.piece_eval import EvalTerms
 from myriad.core.piece_game import CASTLING_LETTERS, PieceRules
 from myriad.core.pieces import PieceKind
 from myriad.core.topology import Topology, file_letter, square_board
@@ -74,6 +75,10 @@ PIECE = {
     "pawn": Field(bool, "whether its moves reset the move-rule count and are written without a letter"),
     "glyphs": Field(list, "a picture character per player", str),
     "squares": Field(list, "a bonus per square for the bots, rank by rank from the top as White sees it", int),
+    "endgame_value": Field(int, "its value for the bots in the endgame (tapered evaluation; default: its value)"),
+    "endgame_squares": Field(list, "its square bonus in the endgame, written as squares (default: squares)", int),
+    "phase": Field(int, "its weight in the game phase of the tapered evaluation (chess: queen 4, rook 2, "
+                        "bishop and knight 1; the start position is the full middle game)"),
     "aliases": Field(list, "more letters read for it in positions, never written (e.g. H for a horse "
                            "written N)", str),
     "confined": Field(str, "a zone its moves never leave (e.g. a palace), White's squares, mirrored for Black"),
@@ -126,6 +131,15 @@ HONOUR = {
     "pieces": Field(list, "pieces' honour: when a side is left with its king alone, it counts anew from the number "
                           "of pieces on the board, to the moves of the first rule the strong side's pieces meet "
                           "(else board's)", dict, HONOUR_PIECES),
+}
+EVALUATION = {
+    "passed_pawn": Field(list, "a bonus per rank (the own first rank first) for a passed pawn (kinds marked pawn: no "
+                               "enemy pawn ahead on its file or the neighbouring ones), middle game", int),
+    "passed_pawn_endgame": Field(list, "the same in the endgame", int),
+    "king_shield": Field(list, "the bonus per own pawn one and two ranks ahead of the royal piece, on its file or a "
+                               "neighbouring one (middle game): two values", int),
+    "mop_up": Field(list, "when one side has its royal piece alone: the other's bonus per step of that piece "
+                          "from the centre and per step the royal pieces stand closer (two values)", int),
 }
 OPTIONS = {
     "checkmate": Field(str, "the result of the side to move when checkmated: loss, draw or win"),
@@ -190,6 +204,7 @@ VARIANT = {
     "promotions": Field(list, "promotion rules", dict, PROMOTION),
     "castling": Field(list, "castling moves", dict, CASTLING),
     "options": Field(dict, "rule options", None, OPTIONS),
+    "evaluation": Field(dict, "evaluation terms for the bots beyond values and squares", None, EVALUATION),
     "board": Field(str, "how the board is drawn: \"squares\" (the default) or \"intersections\" (pieces on the points)"),
 }
 REQUIRED = ("name", "files", "ranks", "start", "pieces")
@@ -491,13 +506,14 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
                                                               f"(pieces: {', '.join(pieces)})")
         kinds.append(PieceKind(name, letter, piece.get("value", 100), royal=piece.get("royal", False),
                                glyphs=tuple(piece.get("glyphs", ()))))
-        squares = piece.get("squares")
-        if squares and len(squares) != board.size:
-            if "squares" not in decl.table.get("pieces", {}).get(name, {}):
-                piece = pieces[name] = {k: v for k, v in piece.items() if k != "squares"}
-                continue  # a parent's table for another board size: not inherited
-            raise where.error(("pieces", name, "squares"), f"expected {board.size} values (one per square), "
-                                                          f"got {len(squares)}")
+        for key in ("squares", "endgame_squares"):
+            squares = piece.get(key)
+            if squares and len(squares) != board.size:
+                if key not in decl.table.get("pieces", {}).get(name, {}):
+                    piece = pieces[name] = {k: v for k, v in piece.items() if k != key}
+                    continue  # a parent's table for another board size: not inherited
+                raise where.error(("pieces", name, key), f"expected {board.size} values (one per square), "
+                                                        f"got {len(squares)}")
     for setup_name, fen in setups.items():
         path = ("start",) if setup_name == "start" else ("setups", setup_name)
         _check_setup(where, path, fen, files, ranks, letters)
@@ -563,8 +579,22 @@ def _build(decl: Declared, known: _Scope) -> ChessGame:
         if name not in pieces:
             raise where.error(("options", "insufficient_material", i), f"no piece kind {name!r} "
                                                                       f"(pieces: {', '.join(pieces)})")
+    evaluation = dict(spec.get("evaluation", {}))
+    for key, size in (("passed_pawn", ranks), ("passed_pawn_endgame", ranks), ("king_shield", 2), ("mop_up", 2)):
+        if evaluation.get(key) and len(evaluation[key]) != size:
+            if key not in decl.table.get("evaluation", {}) and size == ranks:
+                del evaluation[key]  # a parent's table for another number of ranks: not inherited
+                continue
+            raise where.error(("evaluation", key), f"expected {size} values, got {len(evaluation[key])}")
+    terms = EvalTerms(
+        endgame_values={n: p["endgame_value"] for n, p in pieces.items() if "endgame_value" in p},
+        endgame_squares={n: tuple(p["endgame_squares"]) for n, p in pieces.items() if p.get("endgame_squares")},
+        phase={n: p["phase"] for n, p in pieces.items() if p.get("phase")},
+        passed_pawn=tuple(evaluation.get("passed_pawn", ())),
+        passed_pawn_endgame=tuple(evaluation.get("passed_pawn_endgame", ())),
+        king_shield=tuple(evaluation.get("king_shield", ())), mop_up=tuple(evaluation.get("mop_up", ())))
     rules = PieceRules(
-        movement=movement, promotions=promotions, castlings=castlings,
+        movement=movement, evaluation=terms, promotions=promotions, castlings=castlings,
         checkmated=outcome.get("checkmated", 0.0), stalemated=outcome.get("stalemated", 0.5),
         bare_king_loses=options.get("bare_king_loses", False),
         move_limit=2 * options.get("move_rule", 0), repetitions=options.get("repetition", 0),

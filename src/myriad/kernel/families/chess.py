@@ -10,7 +10,10 @@ and the promotion choices per (code, target); attacks are found backwards from t
 attacked square through the reference's attack tables (lines with the codes reaching
 along them per distance, leap origins, ride, lame-leap and hop attacks).  ``kinds[code]``
 holds each code's properties (``K_*``); ``weights`` the evaluation: ``value_at`` per code
-and square, then the hand values per kind, then the counting points per code and the komi.
+and square, then the hand values per kind, then the counting points per code and the komi,
+then (:class:`myriad.core.piece_eval.EvalTables`) the endgame values per code and square,
+the passed-pawn bonuses per rank (middle game, endgame) and the pawn shield and mop-up
+weights; the heap holds each square's rank, centre distance and the squares by (file, rank).
 
 A move is a row of :data:`WIDTH` words: its id (from, to, new code and type packed), its
 type (``T_*``), from, to, the code it leaves on ``to``, the code it captures, the square
@@ -78,18 +81,26 @@ FACING_END = P_FAMILY_PARAMS + 27  #: facing royal pieces must part (or pass, wh
 HONOUR = P_FAMILY_PARAMS + 28     #: makruk's counting: its board's honour, in moves (0: none)
 MUST_DROP = P_FAMILY_PARAMS + 29
 IN_PLACE = P_FAMILY_PARAMS + 30   #: some codes promote in place
+TERMS = P_FAMILY_PARAMS + 31      #: evaluation terms beyond material and squares (EvalTables)
+NFILES = P_FAMILY_PARAMS + 32
+NRANKS = P_FAMILY_PARAMS + 33
+FULL_PHASE = P_FAMILY_PARAMS + 34  #: the start position's phase (0: no blend)
+PASSED = P_FAMILY_PARAMS + 35
+SHIELD = P_FAMILY_PARAMS + 36
+MOP = P_FAMILY_PARAMS + 37
 
 # -- kinds columns, per piece code ---------------------------------------------------------
 K_OWNER, K_KIND, K_ROYAL, K_PAWN, K_VALUE, K_HAND, K_LIMIT, K_NOT_OVER, K_NOT_TAKING, K_MINOR, \
-    K_BOUND, K_ONE_FILE, K_NO_MATE, K_HONOUR_PAWN, K_IN_PLACE = range(15)
-KCOLS = 15
+    K_BOUND, K_ONE_FILE, K_NO_MATE, K_HONOUR_PAWN, K_IN_PLACE, K_PHASE = range(16)
+KCOLS = 16
 
 # -- sections of the heap (indices into extra[0]) ------------------------------------------
 (X_RAY_PTR, X_RAYS, X_SQ, X_LAME_PTR, X_LAMES, X_HOP_PTR, X_HOPS, X_DBL_PTR, X_DBLS, X_EPM_PTR, X_EPMS,
  X_PROMO, X_PANY, X_PFROM, X_CHOICES, X_CASTLES, X_RLOST, X_DSQ_PTR, X_DSQS, X_EPR_PTR, X_EPRS, X_FILE,
  X_COLOUR, X_LINE_PTR, X_LINES, X_REACH, X_LEAPA_PTR, X_LEAPAS, X_RIDEA_PTR, X_RIDEAS, X_LAMEA_PTR,
- X_LAMEAS, X_HOPA_PTR, X_HOPAS, X_HOPAT_PTR, X_HOPATS, X_ROYALS, X_HONOUR, X_IN_PLACE) = range(39)
-NSECTIONS = 39
+ X_LAMEAS, X_HOPA_PTR, X_HOPAS, X_HOPAT_PTR, X_HOPATS, X_ROYALS, X_HONOUR, X_IN_PLACE, X_RANK, X_GRID,
+ X_CENTRE) = range(42)
+NSECTIONS = 42
 #: Words per castling: player, right, king from/to, rook from/to, empty squares (offset,
 #: count), the king's path (offset, count).
 CASTLE_WORDS = 10
@@ -308,6 +319,10 @@ def tables(game: Game) -> Tables | None:
         in_place.extend((int(may_attack), int(last_anywhere), len(new_codes), *new_codes,
                          *(int(pos in zone) for pos in range(size))))
     heap.section(X_IN_PLACE, in_place)
+    terms = game.eval_tables
+    heap.section(X_RANK, list(terms.rank))
+    heap.section(X_GRID, list(terms.grid))
+    heap.section(X_CENTRE, list(terms.centre))
     heap.section(X_SQ, sq)
 
     # -- kinds, zones, weights -----------------------------------------------------------
@@ -320,20 +335,26 @@ def tables(game: Game) -> Tables | None:
                        int(name in rules.minor_kinds), int(name in rules.colour_bound_kinds),
                        int(rules.drops and name in rules.drop_one_per_file),
                        int(rules.drops and name in rules.no_drop_mate),
-                       int(honour is not None and code in honour.pawn_codes), in_place_at[code])
+                       int(honour is not None and code in honour.pawn_codes), in_place_at[code],
+                       terms.phase_of[code])
     zones = np.zeros((2, size), np.int64)
     if game.goal is not None:
         for player in range(2):
             for pos in game.goal[player]:
                 zones[player, pos] = 1
-    cols = max(size, nkinds, count + 1)
-    weights = np.zeros((count + 2, cols), np.float64)
+    cols = max(size, nkinds, count + 1, terms.ranks, 4)
+    weights = np.zeros((2 * count + 5, cols), np.float64)
     for code in range(1, count):
         weights[code, :size] = game.value_at[code]
     if game.hand_values:
         weights[count, :nkinds] = game.hand_values
     weights[count + 1, :count] = game.points
     weights[count + 1, count] = rules.komi
+    for code in range(1, count):
+        weights[count + 2 + code, :size] = terms.end[code]
+    weights[2 * count + 2, :terms.ranks] = terms.passed_mg
+    weights[2 * count + 3, :terms.ranks] = terms.passed_eg
+    weights[2 * count + 4, :4] = (*terms.shield, *terms.mop)
 
     # -- parameters ----------------------------------------------------------------------
     def half(score: float) -> int:
@@ -352,7 +373,9 @@ def tables(game: Game) -> Tables | None:
               NKINDS: nkinds, NCODES: count, NO_MATE: int(rules.drops and bool(rules.no_drop_mate)),
               MAY_PASS: int(rules.may_pass), FACING_END: int(rules.facing_royals_end),
               HONOUR: honour.rule.board if honour is not None else 0, MUST_DROP: int(rules.must_drop),
-              IN_PLACE: int(bool(game.in_place_codes))}
+              IN_PLACE: int(bool(game.in_place_codes)), TERMS: int(terms.active), NFILES: terms.files,
+              NRANKS: terms.ranks, FULL_PHASE: game.full_phase, PASSED: int(terms.has_passed),
+              SHIELD: int(any(terms.shield)), MOP: int(any(terms.mop))}
     most_pieces = max(sum(1 for c in game.parse_position(text).cells if c)
                       + sum(sum(h) for h in game.parse_position(text).hands) for text in game.setups.values())
     drops = nkinds * size if rules.drops else 0
@@ -1510,19 +1533,140 @@ def outcome(t, s, hist, nhist, nlegal):
 # ------------------------------------------------------------------------------------------
 
 @njit(cache=True)
+def _terms(t, s):
+    """``EvalTables.score``: the tapered board value for the side to move, with passed
+    pawns, pawn shield and mop-up, in whole centipawns."""
+    p = t.params
+    w = t.weights
+    kinds = t.kinds
+    h = t.rules[0]
+    x = t.extra[0]
+    me = s[S_TO_MOVE]
+    n = p[NCODES]
+    end = n + 2
+    mg = 0.0
+    eg = 0.0
+    phase = 0
+    king0 = -1
+    king1 = -1
+    others0 = 0
+    others1 = 0
+    for pos in range(p[P_SIZE]):
+        c = s[S_CELLS + pos]
+        if c != 0:
+            o = kinds[c, K_OWNER]
+            if o == me:
+                mg += w[c, pos]
+                eg += w[end + c, pos]
+            else:
+                mg -= w[c, pos]
+                eg -= w[end + c, pos]
+            phase += kinds[c, K_PHASE]
+            if kinds[c, K_ROYAL]:
+                if o == 0:
+                    if king0 < 0:
+                        king0 = pos
+                elif king1 < 0:
+                    king1 = pos
+            elif o == 0:
+                others0 += 1
+            else:
+                others1 += 1
+    files = p[NFILES]
+    ranks = p[NRANKS]
+    xf = x[X_FILE]
+    xr = x[X_RANK]
+    if p[PASSED]:
+        front = np.full((2, files + 2), -1, np.int64)
+        for pos in range(p[P_SIZE]):
+            c = s[S_CELLS + pos]
+            if c != 0 and kinds[c, K_PAWN]:
+                q = kinds[c, K_OWNER]
+                r = h[xr + pos] if q == 1 else ranks - 1 - h[xr + pos]
+                f = h[xf + pos] + 1
+                if r > front[q, f]:
+                    front[q, f] = r
+        for pos in range(p[P_SIZE]):
+            c = s[S_CELLS + pos]
+            if c != 0 and kinds[c, K_PAWN]:
+                o = kinds[c, K_OWNER]
+                r = h[xr + pos] if o == 0 else ranks - 1 - h[xr + pos]
+                f = h[xf + pos] + 1
+                if front[1 - o, f - 1] <= r and front[1 - o, f] <= r and front[1 - o, f + 1] <= r:
+                    if o == me:
+                        mg += w[2 * n + 2, r]
+                        eg += w[2 * n + 3, r]
+                    else:
+                        mg -= w[2 * n + 2, r]
+                        eg -= w[2 * n + 3, r]
+    if p[SHIELD]:
+        for o in range(2):
+            king = king0 if o == 0 else king1
+            if king < 0:
+                continue
+            kx = h[xf + king]
+            ky = h[xr + king]
+            for d in range(2):
+                yy = ky + d + 1 if o == 0 else ky - d - 1
+                if yy < 0 or yy >= ranks:
+                    continue
+                count = 0
+                for xx in range(kx - 1, kx + 2):
+                    if 0 <= xx < files:
+                        q = h[x[X_GRID] + yy * files + xx]
+                        if q >= 0:
+                            c = s[S_CELLS + q]
+                            if c != 0 and kinds[c, K_PAWN] and kinds[c, K_OWNER] == o:
+                                count += 1
+                if o == me:
+                    mg += w[2 * n + 4, d] * count
+                else:
+                    mg -= w[2 * n + 4, d] * count
+    mgi = np.int64(mg)
+    egi = np.int64(eg)
+    full = p[FULL_PHASE]
+    if full > 0:
+        ph = min(phase, full)
+        score = (mgi * ph + egi * (full - ph)) // full
+    else:
+        score = mgi
+    if p[MOP] and king0 >= 0 and king1 >= 0:
+        nk = p[P_HAND_KINDS]
+        for strong in range(2):
+            weak = 1 - strong
+            bare = others0 == 0 if weak == 0 else others1 == 0
+            rich = others0 > 0 if strong == 0 else others1 > 0
+            if bare and rich:
+                for k in range(nk):
+                    if s[p[P_HANDS] + weak * nk + k] != 0:
+                        bare = False
+                if bare:
+                    a = king0 if strong == 0 else king1
+                    b = king1 if strong == 0 else king0
+                    apart = abs(h[xf + a] - h[xf + b]) + abs(h[xr + a] - h[xr + b])
+                    bonus = (np.int64(w[2 * n + 4, 2]) * h[x[X_CENTRE] + b]
+                             + np.int64(w[2 * n + 4, 3]) * (files + ranks - 2 - apart))
+                    score += bonus if strong == me else -bonus
+    return score
+
+
+@njit(cache=True)
 def evaluate(t, s):
     p = t.params
     w = t.weights
     kinds = t.kinds
     me = s[S_TO_MOVE]
     score = 0.0
-    for pos in range(p[P_SIZE]):
-        c = s[S_CELLS + pos]
-        if c != 0:
-            if kinds[c, K_OWNER] == me:
-                score += w[c, pos]
-            else:
-                score -= w[c, pos]
+    if p[TERMS]:
+        score = float(_terms(t, s))
+    else:
+        for pos in range(p[P_SIZE]):
+            c = s[S_CELLS + pos]
+            if c != 0:
+                if kinds[c, K_OWNER] == me:
+                    score += w[c, pos]
+                else:
+                    score -= w[c, pos]
     nk = p[P_HAND_KINDS]
     if nk > 0:
         row = p[NCODES]
