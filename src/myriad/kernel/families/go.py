@@ -45,6 +45,10 @@ PASSES, PLIES, CAPTURES = 0, 1, 2   # CAPTURES + player: stones taken by that pl
 # (the numbers are ``GoWeights.playout``, Atari Go's ``GoWeights.atari_playout``, in this order)
 PO_CAPTURE, PO_SAVE, PO_SELF_ATARI, PO_OWN_EYE, PO_PASS, PO_ATARI = range(6)
 
+#: The game's search hooks this family reproduces (``myriad.kernel.rules``): its
+#: candidates are :meth:`Go.candidate_moves`, Atari Go's ladder reading included.
+SEARCH_HOOKS = frozenset({"candidate_moves"})
+
 def mcts_defaults(game: Game) -> dict[str, float]:
     """The kernel MCTS's defaults for ``game`` (the ``mcts`` bot reads them), from its
     :class:`GoWeights`: ``cutoff``, the plies a playout plays before the evaluation scores
