@@ -237,6 +237,31 @@ def test_bot_on_kernel_matches_reference_bot(game_id: str) -> None:
                     assert a.info["nodes"] == b.info["nodes"]
 
 
+def test_go_line_keeps_board_keys() -> None:
+    """Go's superko along the searched line: after White takes the ko at D2, Black's
+    retake at C2 recreates an earlier board, so neither engine searches it (the line keeps
+    board keys, as the game's history does); the bot searches Go on the kernel, with the
+    reference's move, score and node count at depths 1-3."""
+    game = get_game("go9")
+    kernel = kernel_for(game)
+    assert kernel is not None and kernel_refusal(game, "pvs", False, True) is None
+    state = game.parse_position("9/9/9/9/9/9/2OX5/1OX1X4/2OX5 w 0 0 0 6")
+    take = game.parse_move(state, "D2")
+    assert take in game.candidate_moves(state, game.legal_moves(state))
+    after = game.play(state, take)
+    retake = game.parse_move(game.parse_position(game.format_position(after)), "C2")
+    forgotten = game.parse_position(game.format_position(after))  # (no history: the retake is legal)
+    assert retake in game.candidate_moves(forgotten, game.legal_moves(forgotten))
+    assert retake not in game.legal_moves(after) and retake not in kernel.legal_moves(after)
+    mirror = KernelKnowledge(game, kernel)
+    for depth in (1, 2, 3):
+        reference = AlphaBeta(mirror, algo="pvs", moves=0, threats=0, engine="reference")
+        expected = reference.analyse(state, Limits(depth=depth))
+        found, done = Searcher(kernel).search(state, depth=depth)
+        assert done and (found.move, found.score, found.nodes) == (expected.move, expected.info["score"],
+                                                                  reference.nodes)
+
+
 def test_engine_option_is_checked() -> None:
     """``engine`` takes auto, kernel or reference only; ``kernel`` is refused, with the
     reason, for a game without a kernel and for a search the kernel does not do."""
@@ -275,7 +300,7 @@ def short_wins(game: Game, kernel: Kernel, depth: int, wanted: int, seed: int) -
     searcher = Searcher(kernel, tt_bytes=1 << 20)
     for _ in range(200):
         state = game.initial_state()
-        for _ply in range(400):
+        for _ply in range(2000):  # (Go 19x19's random games pass only near their end)
             moves = game.legal_moves(state)
             if not moves or game.outcome(state) is not None:
                 break

@@ -25,7 +25,7 @@ from numba import njit
 from myriad.core.game import Game
 from myriad.core.move import CAPTURE, DROP
 from myriad.kernel.families import BOARD_KEY
-from myriad.kernel.layout import (P_COUNTERS, P_FAMILY_PARAMS, P_SIZE, P_VALUES, S_CELLS, S_KEY,
+from myriad.kernel.layout import (MAX_ACTIONS, P_COUNTERS, P_FAMILY_PARAMS, P_SIZE, P_VALUES, S_CELLS, S_KEY,
                                   S_TO_MOVE, Tables, base_tables)
 
 FAMILY = 6
@@ -68,6 +68,8 @@ def tables(game: Game) -> Tables | None:
     if type(game) is not Go or game.surround.suicide:
         return None
     size = game.topology.size
+    if size > MAX_ACTIONS:  # (a placement taking every other stone lists ``size`` actions)
+        return None
     neighbours = np.full((size, 4), -1, np.int64)
     for pos, near in enumerate(game.surround.neighbours):
         if len(near) > 4:
