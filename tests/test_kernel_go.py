@@ -7,7 +7,9 @@ import random
 import numpy as np
 import pytest
 
-from myriad.ai.bot import BotSpecError
+from myriad.ai import make_bot
+from myriad.ai.alphabeta import AlphaBeta
+from myriad.ai.bot import BotSpecError, Limits
 from myriad.ai.mcts import MCTS, same_candidates
 from myriad.core.game import Game, perft
 from myriad.core.state import State
@@ -53,6 +55,28 @@ def agree(game: Game, k: Kernel, state: State, rng: random.Random, plays: int = 
         assert (a.cells, a.to_move, a.flags, a.counters, a.hands, a.key, a.history) == \
             (b.cells, b.to_move, b.flags, b.counters, b.hands, b.key, b.history)
         assert b.key == game.recomputed_key(b)
+
+
+def test_a_capture_of_the_whole_board() -> None:
+    """One stone taking 359 on 19x19 (met in a random game): the kernel lists the move's
+    360 actions as the reference does (more than a draughts capture's), plays it, and its
+    search of the position and of the one before answers as the reference's does."""
+    game = get_game("go19")
+    k = kernel(game)
+    rows = ["X" * 19] * 19
+    rows[16], rows[17] = "X" * 12 + "O" + "X" * 6, "X" * 12 + "1" + "X" * 6
+    state = game.parse_position("/".join(rows) + " w 0 0 0 500")
+    ref = game.legal_moves(state)
+    take = game.parse_move(state, "N2")
+    assert take in ref and len(take) == 360
+    agree(game, k, state, random.Random(1))
+    assert set(k.legal_moves(state)) == set(ref)
+    for position in (state, game.play(state, take)):
+        mine = make_bot("alphabeta:threats=0,moves=0", game)
+        theirs = make_bot("alphabeta:threats=0,moves=0,engine=reference", game)
+        assert isinstance(mine, AlphaBeta) and mine.kernel is not None
+        a, b = mine.analyse(position, Limits(depth=2)), theirs.analyse(position, Limits(depth=2))
+        assert (a.move, a.info["score"], a.info["nodes"]) == (b.move, b.info["score"], b.info["nodes"])
 
 
 @pytest.mark.parametrize("game_id,setup,plies", [("go9", "start", 150), ("atarigo", "start", 80),

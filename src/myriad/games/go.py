@@ -330,7 +330,8 @@ class Go(Game):
     def candidate_moves(self, state: State, moves: list[Move]) -> list[Move]:
         """Placements except those filling an own true eye or putting the new chain in
         atari without a capture, the best :attr:`GoWeights.candidates` of them by a quick
-        look (captures, saving or giving atari, contact, the point's line); pass when
+        look (captures, saving or giving atari, contact, the point's line), best first
+        (ties in the order of ``moves``, as the kernel's candidates come); pass when
         nothing else is left or the opponent just passed (then passing may end the game).
         In Atari Go a capture, or the one move saving a chain in atari, is forced."""
         if not moves:
@@ -383,9 +384,8 @@ class Go(Game):
                 values = [v for m, v in zip(out, values) if m in kept]
                 out = [m for m in out if m in kept]
         cap = w.atari_candidates if self.first_capture else w.candidates
-        if len(out) > cap:
-            ranked = sorted(range(len(out)), key=values.__getitem__, reverse=True)
-            out = [out[i] for i in ranked[:cap]]
+        ranked = sorted(range(len(out)), key=values.__getitem__, reverse=True)  # (stable: ties keep their order)
+        out = [out[i] for i in ranked[:cap]]
         if not out or state.counters[PASSES]:
             out.append(PASS)
         return out

@@ -50,8 +50,9 @@ S_TO_MOVE = 0
 S_KEY = 1
 S_CELLS = 2
 
-#: The most actions a move lists (a long draughts capture: a step and a capture per jump).
-MAX_ACTIONS = 128
+#: The most actions a move lists (a long draughts capture: a step and a capture per jump;
+#: a Go stone taking every other stone of a 19x19 board: 361).
+MAX_ACTIONS = 512
 
 
 class Tables(NamedTuple):

@@ -32,6 +32,7 @@ from myriad.kernel.borrow import borrowed
 from myriad.kernel.cache import compiling
 from myriad.kernel.clock import now
 from myriad.kernel.families import GAVE_CHECK, IRREVERSIBLE
+from myriad.kernel.keys import history_key
 from myriad.kernel.layout import (MAX_ACTIONS, P_MAX_MOVES, P_MOVE_WIDTH, P_QUIESCENCE, P_WIDTH, S_CELLS, S_KEY,
                                   S_TO_MOVE, Tables)
 from myriad.kernel.rules import (actions, actions_hash, candidates, evaluate, gen, move_hashes, noisy, noisy_among,
@@ -341,17 +342,18 @@ def sort_moves(t, w, ply, n, first, with_memory):
 
 
 @njit(cache=True)
-def push_keys(w, ply, bits):
+def push_keys(t, w, ply, bits):
     """The repetition keys the child of ``ply`` sees after a move with ``bits``: its
-    parent's and the parent's key (and a check mark), or none after an irreversible move.
-    Each ply's keys end where its ancestors' end or after, so a line never writes over
-    the keys of a ply it returns to."""
+    parent's and the word the game's history keeps for the parent (its key, or its
+    board's key where ``play`` says :data:`BOARD_KEY`, as Go's superko compares boards;
+    and a check mark), or none after an irreversible move.  Each ply's keys end where its
+    ancestors' end or after, so a line never writes over the keys of a ply it returns to."""
     base, n = w.kbase[ply], w.nkeys[ply]
     if bits & IRREVERSIBLE:
         w.kbase[ply + 1] = base + n
         w.nkeys[ply + 1] = 0
         return
-    w.keys[base + n] = w.states[ply, S_KEY]
+    w.keys[base + n] = history_key(t, w.states[ply], bits)
     n += 1
     if bits & GAVE_CHECK:
         w.keys[base + n] = -1
@@ -413,7 +415,7 @@ def quiesce(t, w, ply0, alpha, beta, given):
                 s = w.states[ply]
                 child = w.states[ply + 1]
                 bits = play(t, s, w.moves[ply, w.ranks[ply, j]], child)
-                push_keys(w, ply, bits)
+                push_keys(t, w, ply, bits)
                 if child[S_TO_MOVE] == s[S_TO_MOVE]:
                     f[F_SAME, ply] = 1
                     f[F_ALPHA, ply + 1] = f[F_ALPHA, ply]
@@ -521,7 +523,7 @@ def node(t, w, ply0, depth, alpha, beta):
             s = w.states[ply]
             child = w.states[ply + 1]
             bits = play(t, s, w.moves[ply, w.ranks[ply, j]], child)
-            push_keys(w, ply, bits)
+            push_keys(t, w, ply, bits)
             same = child[S_TO_MOVE] == s[S_TO_MOVE]
             f[N_SAME, ply] = 1 if same else 0
             low, high = f[N_ALPHA, ply], f[N_BETA, ply]
@@ -610,7 +612,7 @@ def root(t, w, depth, previous, n):
     for j in range(count):
         i = w.ranks[0, j]
         bits = play(t, s, moves[i], child)
-        push_keys(w, 0, bits)
+        push_keys(t, w, 0, bits)
         same = child[S_TO_MOVE] == me
         if pvs and j > 0:
             if same:

@@ -25,7 +25,7 @@ from numba import njit
 from myriad.core.game import Game
 from myriad.core.move import CAPTURE, DROP
 from myriad.kernel.families import BOARD_KEY
-from myriad.kernel.layout import (P_COUNTERS, P_FAMILY_PARAMS, P_SIZE, P_VALUES, S_CELLS, S_KEY,
+from myriad.kernel.layout import (MAX_ACTIONS, P_COUNTERS, P_FAMILY_PARAMS, P_SIZE, P_VALUES, S_CELLS, S_KEY,
                                   S_TO_MOVE, Tables, base_tables)
 
 FAMILY = 6
@@ -44,6 +44,10 @@ PASSES, PLIES, CAPTURES = 0, 1, 2   # CAPTURES + player: stones taken by that pl
 # a playout plays one of the moves of the highest priority, drawn uniformly --
 # (the numbers are ``GoWeights.playout``, Atari Go's ``GoWeights.atari_playout``, in this order)
 PO_CAPTURE, PO_SAVE, PO_SELF_ATARI, PO_OWN_EYE, PO_PASS, PO_ATARI = range(6)
+
+#: The game's search hooks this family reproduces (``myriad.kernel.rules``): its
+#: candidates are :meth:`Go.candidate_moves`, Atari Go's ladder reading included.
+SEARCH_HOOKS = frozenset({"candidate_moves"})
 
 def mcts_defaults(game: Game) -> dict[str, float]:
     """The kernel MCTS's defaults for ``game`` (the ``mcts`` bot reads them), from its
@@ -64,6 +68,8 @@ def tables(game: Game) -> Tables | None:
     if type(game) is not Go or game.surround.suicide:
         return None
     size = game.topology.size
+    if size > MAX_ACTIONS:  # (a placement taking every other stone lists ``size`` actions)
+        return None
     neighbours = np.full((size, 4), -1, np.int64)
     for pos, near in enumerate(game.surround.neighbours):
         if len(near) > 4:
