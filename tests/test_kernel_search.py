@@ -262,6 +262,25 @@ def test_go_line_keeps_board_keys() -> None:
                                                                   reference.nodes)
 
 
+def test_a_pass_in_go_is_no_repetition() -> None:
+    """After White's pass the position's key meets a board key of the history (Black's
+    side word is zero), yet Go's rules make nothing of it: both engines search on, and
+    White, whose only move is the pass, sees Black end the game by area (a draw before)."""
+    game = get_game("go9")
+    kernel = kernel_for(game)
+    assert kernel is not None
+    before = game.parse_position("/".join(["XXXXXXXXX"] * 8 + ["1X1X1XXXX"]) + " b 0 0 0 60")
+    state = game.play(before, game.parse_move(before, "E1"))
+    passed = game.play(state, game.parse_move(state, "pass"))
+    assert game.legal_moves(state) == [game.parse_move(state, "pass")]
+    assert passed.key in passed.history and game.repetition_outcome(passed) is None
+    reference = AlphaBeta(game, algo="pvs", moves=0, threats=0, engine="reference")
+    expected = reference.analyse(state, Limits(depth=2))
+    found, done = Searcher(kernel).search(state, depth=2)
+    assert done and expected.info["score"] < 0
+    assert (found.move, found.score, found.nodes) == (expected.move, expected.info["score"], reference.nodes)
+
+
 def test_engine_option_is_checked() -> None:
     """``engine`` takes auto, kernel or reference only; ``kernel`` is refused, with the
     reason, for a game without a kernel and for a search the kernel does not do."""

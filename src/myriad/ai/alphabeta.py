@@ -446,7 +446,9 @@ class AlphaBeta(Bot):
         game = self.game
         if ply and state.history and state.key in state.history:
             # a repeated position: scored as the rules score repetition (a draw by default)
-            return terminal_score(game.repetition_outcome(state), state.to_move, ply)
+            repeat = game.repetition_outcome(state)
+            if repeat is not None:
+                return terminal_score(repeat, state.to_move, ply)
         alpha_start = alpha
         entry = self.tt.get(state.key)
         tt_move = None

@@ -306,11 +306,12 @@ class Game:
         others = sum(material) - material[player]
         return material[player] - (others / (self.players - 1) if self.players > 1 else 0.0)
 
-    def repetition_outcome(self, state: State) -> Outcome:
+    def repetition_outcome(self, state: State) -> Outcome | None:
         """The result a search gives ``state`` when it meets the position again on the line
         it searches (``state.key`` in ``state.history``): what the rules make of the
         repetition if it goes on until they end the game.  Default: a draw; a game whose
-        repetition rule decides otherwise (a loss for one side, the board counted) says so."""
+        repetition rule decides otherwise (a loss for one side, the board counted) says so,
+        and one whose rules make nothing of a repeat (None) is searched on."""
         return REPEATED
 
     def move_heuristic(self, state: State, move: Move) -> float:

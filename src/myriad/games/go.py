@@ -202,6 +202,12 @@ class Go(Game):
         return (counters[PASSES] >= 2 or counters[PLIES] >= self.max_plies
                 or (self.first_capture and (counters[BLACK_CAPTURES] > 0 or counters[WHITE_CAPTURES] > 0)))
 
+    def repetition_outcome(self, state: State) -> Outcome | None:
+        """None: superko forbids a stone to repeat a board, and a pass, which leaves the
+        board as it was, repeats no position (its key may still meet a board key of the
+        history: Black's side word is zero)."""
+        return None
+
     def board_key(self, state: State) -> int:
         """The Zobrist key of the board alone (whoever moves): what superko compares."""
         return state.key ^ self.zobrist.side[state.to_move]

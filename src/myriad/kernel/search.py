@@ -476,8 +476,10 @@ def node(t, w, ply0, depth, alpha, beta):
             alpha = f[N_ALPHA, ply]
             beta = f[N_BETA, ply]
             if ply and w.nkeys[ply] and repeated(w, ply):
-                result = terminal(repetition(t, s), me, ply)
-                continue
+                bits = repetition(t, s)
+                if bits >= 0:  # else the rules make nothing of a repeat: searched on
+                    result = terminal(bits, me, ply)
+                    continue
             row = tt_find(w.tt, s[S_KEY])
             tt_move = -1
             if row >= 0:

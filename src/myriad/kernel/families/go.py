@@ -691,7 +691,7 @@ def _liberties_of(t, s, pos, most):
 
 @njit(cache=True)
 def repetition(t, s):
-    return 3  # Game.repetition_outcome: a draw (superko keeps positions from repeating)
+    return -1  # Go.repetition_outcome: None (superko forbids repeats; a pass repeats no board)
 
 
 # -- playouts -------------------------------------------------------------------------------------
