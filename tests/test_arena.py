@@ -16,11 +16,13 @@ from myriad.arena.elo import (conclusive, describe_elo, elo_from_score, elo_inte
                               score_interval, wilson_interval)
 from myriad.arena.commands import match_summary
 from myriad.arena.match import MatchResult
-from myriad.arena.match import play_game, run_match
+from myriad.arena.match import is_pass, play_game, random_opening, run_match
 from myriad.cli import main
 from myriad.core.errors import MyriadError
-from myriad.core.move import Move
+from myriad.core.move import PASS, Move
 from myriad.core.state import State
+from myriad.games import game_ids
+from myriad.games.go import Go
 from myriad.notation.records import read_records, replay, write_record
 
 
@@ -126,6 +128,31 @@ def test_matches_alternate_colours_from_the_same_opening() -> None:
         value = solver.solve(state) * (1 if state.to_move == seat else -1)
         mine, theirs = result.scores[seat], result.scores[1 - seat]
         assert (mine > theirs) - (mine < theirs) >= value, result.moves
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_random_openings_pass_only_when_nothing_else_is_legal(game_id: str) -> None:
+    """A random opening plays the board: it draws a pass only where it is the only legal
+    move (in Go a random pass let the other side end the game at once, by area); Pig's
+    roll, an empty move before the die, is no pass."""
+    game = get_game(game_id)
+    for seed in range(3):
+        state = game.initial_state()
+        for text in random_opening(game, 4, seed):
+            move = game.parse_move(state, text)
+            assert not is_pass(game, state, move) or game.legal_moves(state) == [PASS], (game_id, seed, text)
+            state = game.play(state, move)
+
+
+def test_a_random_opening_on_a_small_go_board_never_passes() -> None:
+    """On a 5x5 Go board one move in 26 is the pass: four hundred one-ply openings would
+    draw it about fifteen times."""
+    game = Go(5)
+    start = game.initial_state()
+    assert PASS in game.legal_moves(start)
+    firsts = [random_opening(game, 1, seed) for seed in range(400)]
+    assert all(game.parse_move(start, text) != PASS for (text,) in firsts)
+    assert len({text for (text,) in firsts}) == 25
 
 
 def test_records_round_trip_and_replay(tmp_path: Path) -> None:
@@ -598,3 +625,13 @@ def test_match_records_name_each_seat_by_its_player(tmp_path: Path) -> None:
     first, second = [r for r in out.read_text().split("(;") if r.strip()]
     assert "PB[heuristic]" in first and "PW[random]" in first
     assert "PB[random]" in second and "PW[heuristic]" in second
+
+
+def test_pigs_roll_is_no_pass_and_random_openings_roll() -> None:
+    """Pig's roll is the empty move, yet the die follows it: openings still draw it."""
+    game = get_game("pig")
+    state = game.initial_state()
+    roll = next(m for m in game.legal_moves(state) if m == PASS)
+    assert not is_pass(game, state, roll)
+    texts = {t for seed in range(40) for t in random_opening(game, 1, seed)}
+    assert game.format_move(state, roll) in texts

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from myriad.ai import Limits, make_bot
 from myriad.core.errors import MyriadError
 from myriad.core.game import Game, Outcome
-from myriad.core.move import Move
+from myriad.core.move import PASS, Move
 from myriad.core.state import State
 from myriad.games import get_game
 from myriad.games.user_variants import load_variant_sources, loaded_sources
@@ -104,8 +104,16 @@ def draw_chance(game: Game, state: State, rng: random.Random) -> Move:
     return rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
 
 
+def is_pass(game: Game, state: State, move: Move) -> bool:
+    """Whether ``move`` is a pass: no action, and no chance to draw after it (Pig's roll
+    is an empty move too, but the die decides what it does)."""
+    return move == PASS and not game.is_chance(game.play(state, move))
+
+
 def random_opening(game: Game, plies: int, seed: int) -> list[str]:
-    """``plies`` random legal moves from the start, in notation (stopping at a game end)."""
+    """``plies`` random legal moves from the start, in notation (stopping at a game end).
+    A pass is drawn only when it is the only move: an opening plays the board (in Go a
+    random pass would let the other side end the game at once)."""
     rng = random.Random(seed)
     state = game.initial_state()
     out = []
@@ -113,6 +121,7 @@ def random_opening(game: Game, plies: int, seed: int) -> list[str]:
         moves = game.legal_moves(state)
         if not moves or game.outcome(state) is not None:
             break
+        moves = [m for m in moves if not is_pass(game, state, m)] or moves
         move = draw_chance(game, state, rng) if game.is_chance(state) else rng.choice(moves)
         out.append(game.format_move(state, move))
         state = game.play(state, move)
