@@ -357,7 +357,8 @@ def test_short_wins(game_id: str) -> None:
         for move in found.line:
             end = game.play(end, move)
         # the line ends the game, or comes back to a position the rules score as a win
-        repeated = end.key in end.history and game.repetition_outcome(end).winner == state.to_move
+        repeat = game.repetition_outcome(end) if end.key in end.history else None
+        repeated = repeat is not None and repeat.winner == state.to_move
         assert len(found.line) == WIN - score and (game.outcome(end) is not None or repeated)
 
 

@@ -36,8 +36,9 @@ PLAIN = "quiescence=0,threats=0,moves=0,root=0"
 def literal_values(game: Game, state: State, depth: int, ply: int = 0) -> tuple[int, ...]:
     """Every player's value of ``state`` searched ``depth`` plies: the player to move
     takes the child best for that player."""
-    if ply and state.key in state.history:  # a repetition: as the game's rule scores it
-        return tuple(terminal_score(game.repetition_outcome(state), p, ply) for p in range(game.players))
+    repeat = game.repetition_outcome(state) if ply and state.key in state.history else None
+    if repeat is not None:  # a repetition: as the game's rule scores it (None: searched on)
+        return tuple(terminal_score(repeat, p, ply) for p in range(game.players))
     outcome = game.outcome(state)
     if outcome is not None:
         return tuple(terminal_score(outcome, player, ply) for player in range(game.players))
