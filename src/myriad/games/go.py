@@ -74,16 +74,18 @@ class GoWeights:
     atari_liberty: float = 1.0    # Atari Go's quick look: per liberty of the new chain
     atari_pressure: float = 3.0   # ... and for each enemy chain it touches, divided by its liberties
     atari_candidates: int = 6     # Atari Go: moves searched at a node
-    #: Atari Go's evaluation, in points for the side to move: an enemy chain in atari
-    #: (we take it: the first capture wins), minus it for an own chain that cannot be
-    #: saved (in atari on two points, or its one extension left in atari) ...
-    atari_win: float = 100.0
-    atari_saved: float = 15.0     # ... an own chain in atari that one extension saves (quiescence reads on)
-    #: ... each chain in danger by its liberties (index: liberties; more: 0), against its
-    #: owner: two liberties is weak (the other side may give atari), three a little
-    atari_weak: tuple[float, ...] = (0.0, 0.0, 10.0, 4.0, 1.0)
-    atari_tempo: float = 5.0      # ... an enemy chain with two liberties when we move (we give atari first)
-    atari_area: float = 1.0       # ... per point of the nearest-area estimate (room to live in)
+    #: Atari Go's evaluation, for the side to move (kept small, so that MCTS's scale, the
+    #: mean of the evaluations it meets, stays fine enough for them): an enemy chain in
+    #: atari (we take it: the first capture wins), minus it for an own chain that cannot
+    #: be saved (in atari on two points, or its one extension left in atari) ...
+    atari_win: float = 10.0
+    atari_saved: float = 3.0      # ... an own chain in atari that one extension saves (quiescence reads on)
+    atari_share: float = 2.0      # ... each chain, against its owner: this divided by its liberties
+    #: ... and by its liberties (index: liberties; more: 0), against its owner (two
+    #: liberties is weak: the other side may give atari)
+    atari_weak: tuple[float, ...] = ()
+    atari_tempo: float = 0.0      # ... an enemy chain with two liberties when we move (we give atari first)
+    atari_area: float = 0.0       # ... per point of the nearest-area estimate (room to live in)
     #: Atari Go's quiescence (tactical reading past the depth): ataris that leave the new
     #: chain two liberties or more, and the one extension saving a chain in atari, at
     #: most this many in a row (a ladder of ``atari_qdepth // 2`` ataris is read out).
@@ -581,8 +583,8 @@ class Go(Game):
         """Atari Go, for ``me`` to move: an enemy chain in atari is taken, and wins
         (:attr:`GoWeights.atari_win`); own chains in atari on two points, or on one whose
         extension stays in atari, are lost (minus it); one that the extension saves costs
-        ``atari_saved``.  Otherwise chains in danger count against their owner by their
-        liberties (``atari_weak``: two is weak, three a little), an enemy chain of two
+        ``atari_saved``.  Otherwise each chain counts against its owner ``atari_share``
+        divided by its liberties and ``atari_weak`` by them, an enemy chain of two
         liberties adds ``atari_tempo`` (we give atari first), and the nearest-area
         estimate adds ``atari_area`` a point (room to make liberties in)."""
         w = self.weights
@@ -594,14 +596,17 @@ class Go(Game):
             if groups.owner[g] != me:
                 if n == 1:
                     return w.atari_win
+                score += w.atari_share / n
                 if n < len(weak):
                     score += weak[n]
                 if n == 2:
                     score += w.atari_tempo
-            elif n == 1:
-                points |= libs
-            elif n < len(weak):
-                score -= weak[n]
+            else:
+                if n == 1:
+                    points |= libs
+                score -= w.atari_share / n
+                if n < len(weak):
+                    score -= weak[n]
         if points:
             if len(points) >= 2 or self._liberties_after(groups, cells, next(iter(points)), me) < 2:
                 return -w.atari_win

@@ -40,8 +40,8 @@ PASSES, PLIES, CAPTURES = 0, 1, 2   # CAPTURES + player: stones taken by that pl
 # -- weights[0]: GoWeights; weights[2]: each point's worth by its line (Go.prior) --
 (W_ATARI_MINE, W_ATARI_THEIRS, W_CAPTURE, W_CAPTURE_BONUS, W_SAVE, W_GIVE_ATARI, W_SELF_ATARI, W_CONTACT,
  W_CANDIDATES, W_ATARI_CANDIDATES, W_ATARI_LIBERTY, W_ATARI_PRESSURE, W_LADDER_BUDGET,
- W_ATARI_WIN, W_ATARI_SAVED, W_ATARI_TEMPO, W_ATARI_AREA, W_ATARI_WEAK_N) = range(18)
-W_ATARI_WEAK = 18   # .. + W_ATARI_WEAK_N: ``GoWeights.atari_weak``
+ W_ATARI_WIN, W_ATARI_SAVED, W_ATARI_TEMPO, W_ATARI_AREA, W_ATARI_SHARE, W_ATARI_WEAK_N) = range(19)
+W_ATARI_WEAK = 19   # .. + W_ATARI_WEAK_N: ``GoWeights.atari_weak``
 MAX_WEAK = 8        # the most entries of ``atari_weak`` the tables hold
 # -- weights[1]: the playout policy: a move's priority is the sum of the terms that apply;
 # a playout plays one of the moves of the highest priority, drawn uniformly --
@@ -90,7 +90,7 @@ def tables(game: Game) -> Tables | None:
     weights[0, :W_ATARI_WEAK] = (w.atari_mine, w.atari_theirs, w.capture, w.capture_bonus, w.save, w.give_atari,
                                  w.self_atari, w.contact, w.candidates, w.atari_candidates, w.atari_liberty,
                                  w.atari_pressure, w.ladder_budget, w.atari_win, w.atari_saved, w.atari_tempo,
-                                 w.atari_area, len(w.atari_weak))
+                                 w.atari_area, w.atari_share, len(w.atari_weak))
     weights[0, W_ATARI_WEAK:W_ATARI_WEAK + len(w.atari_weak)] = w.atari_weak
     weights[2, :size] = game.prior
     weights[1, :PO_ATARI + 1] = w.atari_playout if game.first_capture else w.playout
@@ -507,18 +507,21 @@ def _atari_go_value(t, s, n, label, colour, libs, start, length, order, stamp):
         if colour[g] != mine:
             if k == 1:
                 return w[0, W_ATARI_WIN]
+            score += w[0, W_ATARI_SHARE] / k
             if k < nweak:
                 score += w[0, W_ATARI_WEAK + k]
             if k == 2:
                 score += w[0, W_ATARI_TEMPO]
-        elif k == 1:
-            lib = _liberty(t, s, order, start[g], length[g])
-            if point < 0:
-                point = lib
-            elif lib != point:
-                several = True
-        elif k < nweak:
-            score -= w[0, W_ATARI_WEAK + k]
+        else:
+            if k == 1:
+                lib = _liberty(t, s, order, start[g], length[g])
+                if point < 0:
+                    point = lib
+                elif lib != point:
+                    several = True
+            score -= w[0, W_ATARI_SHARE] / k
+            if k < nweak:
+                score -= w[0, W_ATARI_WEAK + k]
     if point >= 0:
         if several:
             return -w[0, W_ATARI_WIN]
