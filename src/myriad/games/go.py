@@ -31,7 +31,10 @@ right after the opponent passed.  The move heuristic prefers captures, saving ch
 atari and giving atari; the evaluation is an area estimate (each empty point to the colour
 of the nearer stones) plus chains in atari.  Atari Go forces a capture, the one saving
 move or a ladder that takes a chain, leaves out moves walking into a ladder, ranks six
-candidates by liberties, and weighs liberties and ataris in its evaluation.
+candidates by liberties, and weighs liberties and ataris in its evaluation (a chain in
+atari whose extension stays in atari is lost).  Its quiescence reads tactics past the
+search's depth: ataris that leave the new chain two liberties, and the one extension
+saving a chain in atari (no standing pat then), so ladders and nets are read to the end.
 """
 
 from __future__ import annotations
