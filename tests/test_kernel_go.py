@@ -20,6 +20,7 @@ from myriad.kernel import rules
 from myriad.kernel.engine import Kernel
 from myriad.kernel.layout import P_MAX_MOVES
 from myriad.kernel.registry import kernel_for
+from myriad.kernel.search import Searcher
 
 
 def kernel(game: Game) -> Kernel:
@@ -377,7 +378,6 @@ def test_atari_go_quiescence_reads_the_ladder() -> None:
         for qdepth in (game.quiescence_depth, 0):
             reference = AlphaBeta(game, algo="pvs", moves=0, threats=0, engine="reference", qdepth=qdepth)
             expected = reference.analyse(state, Limits(depth=1))
-            from myriad.kernel.search import Searcher
             found, done = Searcher(k, quiescence=qdepth).search(state, depth=1)
             assert done and (found.move, found.score, found.nodes) == \
                 (expected.move, expected.info["score"], reference.nodes), (name, qdepth)
