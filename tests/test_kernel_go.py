@@ -20,6 +20,7 @@ from myriad.kernel import rules
 from myriad.kernel.engine import Kernel
 from myriad.kernel.layout import P_MAX_MOVES
 from myriad.kernel.registry import kernel_for
+from myriad.kernel.search import Searcher
 
 
 def kernel(game: Game) -> Kernel:
@@ -343,3 +344,86 @@ def test_mcts_knowledge_is_the_games_data() -> None:
     tables = kgo.tables(changed)
     assert tables is not None and tuple(tables.weights[1, :6]) == (5.0, 4.0, -3.0, -2.0, -1.0, 0.25)
     assert kgo.mcts_defaults(changed)["rave"] == 7.0
+
+
+def atari_position(game: Go, black: list[str], white: list[str], side: str) -> State:
+    """An Atari Go position with ``black`` and ``white`` stones (GTP points)."""
+    cells = [0] * game.topology.size
+    for points, stone in ((black, game.stones[0]), (white, game.stones[1])):
+        for point in points:
+            cells[game.topology.names.index(point)] = stone
+    state = game.make_state(cells, 0 if side == "b" else 1, (), (0, len(black) + len(white), 0, 0))
+    return game.parse_position(game.format_position(state))
+
+
+def test_atari_go_quiescence_reads_the_ladder() -> None:
+    """Atari Go's quiescence reads ladders past the search's depth, on both engines:
+    Black's J9 has two liberties on the edge and White's J8 starts a ladder along the first
+    line (eight ataris, past the one ply searched), scored as a win (``atari_win``);
+    with a ladder breaker (Black's D8) the chain runs out and the score is far below.
+    Without quiescence the ladder is not read at one ply.  The kernel gives the
+    reference's move, score and node count."""
+    game = get_game("atarigo")
+    assert isinstance(game, Go)
+    k = kernel(game)
+    win = game.weights.atari_win
+    assert game.quiescence_depth == game.weights.atari_qdepth >= 16
+    ladder = atari_position(game, ["J9", "G3", "C2"], ["J5"], "w")
+    broken = atari_position(game, ["J9", "G3", "D8"], ["J5"], "w")
+    j9 = game.topology.names.index("J9")
+    assert game.surround.ladder(ladder.cells, j9, 300) is not None
+    assert game.surround.ladder(broken.cells, j9, 300) is None
+    scores = {}
+    for name, state in (("ladder", ladder), ("broken", broken)):
+        for qdepth in (game.quiescence_depth, 0):
+            reference = AlphaBeta(game, algo="pvs", moves=0, threats=0, engine="reference", qdepth=qdepth)
+            expected = reference.analyse(state, Limits(depth=1))
+            found, done = Searcher(k, quiescence=qdepth).search(state, depth=1)
+            assert done and (found.move, found.score, found.nodes) == \
+                (expected.move, expected.info["score"], reference.nodes), (name, qdepth)
+            scores[name, qdepth] = expected.info["score"]
+    assert scores["ladder", game.quiescence_depth] >= win
+    assert scores["broken", game.quiescence_depth] < win / 2
+    assert scores["ladder", 0] < win / 2
+
+
+def test_atari_go_tactical_hooks() -> None:
+    """Atari Go's noisy moves are the ataris that leave the new chain two liberties, or
+    the one extension saving an own chain in atari; quiescence may not stand pat on an
+    own chain in atari; a chain whose extension stays in atari is lost (``-atari_win``),
+    an enemy chain in atari won.  Go keeps captures as its noisy moves and always stands
+    pat.  Both engines agree."""
+    game = get_game("atarigo")
+    assert isinstance(game, Go)
+    k = kernel(game)
+    w = game.weights
+
+    def hooks(g: Go, kk: Kernel, state: State) -> tuple[list[str], bool]:
+        noisy = g.noisy_moves(state)
+        s, rows, _count = kk.move_rows(state)
+        hist = kk.history(state)
+        n = int(rules.noisy_moves(kk.tables, s, hist, len(hist), rows))
+        assert [kk.to_move(s, rows[i]) for i in range(n)] == noisy
+        assert bool(rules.stand_pat(kk.tables, s)) == g.may_stand_pat(state)
+        assert kk.evaluate(state) == pytest.approx(g.evaluate(state), abs=1e-9)
+        return sorted(g.format_move(state, m) for m in noisy), g.may_stand_pat(state)
+
+    # White's D5-E5 has two liberties (E6, F5): both are ataris, and nothing else is noisy
+    quiet = atari_position(game, ["D4", "E4", "C5", "D6"], ["E5", "D5"], "b")
+    assert hooks(game, k, quiet) == (["E6", "F5"], True)
+    # Black's D4 in atari at D5, which saves it (three liberties): the one noisy move, no standing pat
+    saving = atari_position(game, ["D4"], ["C4", "D3", "E4"], "b")
+    assert hooks(game, k, saving) == (["D5"], False)
+    # Black's A1 in atari at B1, whose extension stays in atari: lost, nothing to read
+    lost = atari_position(game, ["A1", "E5"], ["A2", "B2", "C1"], "b")
+    assert hooks(game, k, lost) == ([], False)
+    assert game.evaluate(lost) == -w.atari_win
+    # White to move there: Black's A1 is in atari, White takes it and wins
+    won = atari_position(game, ["A1", "E5"], ["A2", "B2", "C1"], "w")
+    assert hooks(game, k, won) == ([], True)
+    assert game.evaluate(won) == w.atari_win
+    go9 = get_game("go9")
+    assert isinstance(go9, Go)
+    position = go9.parse_position(game.format_position(saving).replace(" b ", " w "))
+    assert go9.quiescence_depth == 8
+    assert hooks(go9, kernel(go9), position) == (["D5"], True)  # (White's capture of D4)

@@ -31,7 +31,10 @@ right after the opponent passed.  The move heuristic prefers captures, saving ch
 atari and giving atari; the evaluation is an area estimate (each empty point to the colour
 of the nearer stones) plus chains in atari.  Atari Go forces a capture, the one saving
 move or a ladder that takes a chain, leaves out moves walking into a ladder, ranks six
-candidates by liberties, and weighs liberties and ataris in its evaluation.
+candidates by liberties, and weighs liberties and ataris in its evaluation (a chain in
+atari whose extension stays in atari is lost).  Its quiescence reads tactics past the
+search's depth: ataris that leave the new chain two liberties, and the one extension
+saving a chain in atari (no standing pat then), so ladders and nets are read to the end.
 """
 
 from __future__ import annotations
@@ -74,6 +77,22 @@ class GoWeights:
     atari_liberty: float = 1.0    # Atari Go's quick look: per liberty of the new chain
     atari_pressure: float = 3.0   # ... and for each enemy chain it touches, divided by its liberties
     atari_candidates: int = 6     # Atari Go: moves searched at a node
+    #: Atari Go's evaluation, for the side to move (kept small, so that MCTS's scale, the
+    #: mean of the evaluations it meets, stays fine enough for them): an enemy chain in
+    #: atari (we take it: the first capture wins), minus it for an own chain that cannot
+    #: be saved (in atari on two points, or its one extension left in atari) ...
+    atari_win: float = 10.0
+    atari_saved: float = 3.0      # ... an own chain in atari that one extension saves (quiescence reads on)
+    atari_share: float = 2.0      # ... each chain, against its owner: this divided by its liberties
+    #: ... and by its liberties (index: liberties; more: 0), against its owner (two
+    #: liberties is weak: the other side may give atari)
+    atari_weak: tuple[float, ...] = ()
+    atari_tempo: float = 0.0      # ... an enemy chain with two liberties when we move (we give atari first)
+    atari_area: float = 0.0       # ... per point of the nearest-area estimate (room to live in)
+    #: Atari Go's quiescence (tactical reading past the depth): ataris that leave the new
+    #: chain two liberties or more, and the one extension saving a chain in atari, at
+    #: most this many in a row (a ladder of ``atari_qdepth // 2`` ataris is read out).
+    atari_qdepth: int = 16
     #: Playouts (MCTS on the kernel): a move's priority is the sum of the terms that apply
     #: -- a capture, saving an own chain in atari, a self-atari taking nothing, filling an
     #: own true eye, pass, putting an enemy chain in atari -- and a playout plays one of the
@@ -165,6 +184,8 @@ class Go(Game):
         self.star = frozenset(r * size + c for c, r in star_points(size))
         # -- knowledge for bots
         self.weights = GoWeights()
+        if first_capture:  # (tactics decide Atari Go: ladders are read in quiescence)
+            self.quiescence_depth = self.weights.atari_qdepth
         diagonals: list[tuple[int, ...]] = []
         for p in range(topology.size):
             c, r = p % size, p // size
@@ -429,6 +450,63 @@ class Go(Game):
             safe.append(move)
         return safe if safe and len(safe) < len(moves) else []
 
+    def noisy_moves(self, state: State) -> list[Move]:
+        """Go: captures.  Atari Go (where a capture wins at once, which the evaluation
+        already scores): when an own chain is in atari, its one saving extension (to two
+        liberties or more); otherwise the ataris on enemy chains of two liberties that
+        leave the new chain two liberties or more; none when an enemy chain is in atari,
+        or own chains on two points (the evaluation scores them won and lost)."""
+        if not self.first_capture:
+            return super().noisy_moves(state)
+        moves = self.legal_moves(state)
+        if not moves:
+            return moves
+        cells, me = state.cells, state.to_move
+        groups = self.chains(cells)
+        label, libs, owner = groups.label, groups.liberties, groups.owner
+        threatened: set[int] = set()
+        for g, chain_libs in enumerate(libs):
+            if len(chain_libs) == 1:
+                if owner[g] != me:
+                    return []
+                threatened |= chain_libs
+        if threatened:
+            if len(threatened) > 1:
+                return []
+            point = next(iter(threatened))
+            if self._liberties_after(groups, cells, point, me) < 2:
+                return []
+            return [m for m in moves if m and m[0][2] == point]
+        neighbours = self.surround.neighbours
+        out = []
+        for move in moves:
+            if not move:
+                continue
+            pos = move[0][2]
+            for r in neighbours[pos]:
+                g = label[r]
+                if g >= 0 and owner[g] != me and len(libs[g]) == 2:
+                    if self._liberties_after(groups, cells, pos, me) >= 2:
+                        out.append(move)
+                    break
+        return out
+
+    def may_stand_pat(self, state: State) -> bool:
+        """Go: always (no capture is forced).  Atari Go: not while an own chain is in
+        atari and no enemy chain is (the saving move must be read: a chain left in atari
+        is lost)."""
+        if not self.first_capture:
+            return super().may_stand_pat(state)
+        groups = self.chains(state.cells)
+        me = state.to_move
+        own = False
+        for g, chain_libs in enumerate(groups.liberties):
+            if len(chain_libs) == 1:
+                if groups.owner[g] != me:
+                    return True
+                own = True
+        return not own
+
     def move_heuristics(self, state: State, moves: Sequence[Move]) -> list[float]:
         """Captures first (by size), then saving own chains in atari, giving atari and
         contact with stones, and last self-atari; pass 0."""
@@ -495,7 +573,7 @@ class Go(Game):
         groups = self.chains(cells)
         w = self.weights
         if self.first_capture:
-            return self._atari_go_value(groups, me)
+            return self._atari_go_value(cells, groups, me)
         area = self._nearest_area(cells)
         score = area[me] - area[1 - me] + (self.komi if me == 1 else -self.komi)
         for g, libs in enumerate(groups.liberties):
@@ -504,25 +582,42 @@ class Go(Game):
                 score += w.atari_theirs * size if groups.owner[g] != me else -w.atari_mine * size
         return score
 
-    def _atari_go_value(self, groups: Groups, me: int) -> float:
-        """Atari Go: taking a chain in atari wins at once (10); two own ataris on different
-        points cannot both be saved (-10); otherwise liberties count (kept small, so that
-        MCTS's scale, the mean of the evaluations it meets, stays fine enough for them)."""
-        mine_atari: set[int] = set()
+    def _atari_go_value(self, cells: tuple[int, ...], groups: Groups, me: int) -> float:
+        """Atari Go, for ``me`` to move: an enemy chain in atari is taken, and wins
+        (:attr:`GoWeights.atari_win`); own chains in atari on two points, or on one whose
+        extension stays in atari, are lost (minus it); one that the extension saves costs
+        ``atari_saved``.  Otherwise each chain counts against its owner ``atari_share``
+        divided by its liberties and ``atari_weak`` by them, an enemy chain of two
+        liberties adds ``atari_tempo`` (we give atari first), and the nearest-area
+        estimate adds ``atari_area`` a point (room to make liberties in)."""
+        w = self.weights
+        weak = w.atari_weak
+        points: set[int] = set()
         score = 0.0
         for g, libs in enumerate(groups.liberties):
             n = len(libs)
             if groups.owner[g] != me:
                 if n == 1:
-                    return 10.0
-                score += 2.0 / n
+                    return w.atari_win
+                score += w.atari_share / n
+                if n < len(weak):
+                    score += weak[n]
+                if n == 2:
+                    score += w.atari_tempo
             else:
                 if n == 1:
-                    mine_atari |= libs
-                score -= 2.0 / n
-        if len(mine_atari) >= 2:
-            return -10.0
-        return score - 3.0 * len(mine_atari)
+                    points |= libs
+                score -= w.atari_share / n
+                if n < len(weak):
+                    score -= weak[n]
+        if points:
+            if len(points) >= 2 or self._liberties_after(groups, cells, next(iter(points)), me) < 2:
+                return -w.atari_win
+            score -= w.atari_saved
+        if w.atari_area:
+            area = self._nearest_area(cells)
+            score += w.atari_area * (area[me] - area[1 - me])
+        return score
 
     def _nearest_area(self, cells: Sequence[int]) -> list[int]:
         """Per player: stones plus empty points nearer (in steps) to that player's stones."""

@@ -380,6 +380,8 @@ def noisy_moves(t, s, hist, nhist, moves):
         return chess.noisy_moves(t, s, hist, nhist, moves)
     elif f == tafl.FAMILY:
         return tafl.noisy_moves(t, s, hist, nhist, moves)
+    elif f == go.FAMILY:
+        return go.noisy_moves(t, s, hist, nhist, moves)
     return keep_noisy(t, s, moves, gen(t, s, hist, nhist, moves))
 
 
@@ -391,7 +393,7 @@ def noisy_among(t, s, moves, n):
     which only find them sooner); -1 where the family lists others (call
     :func:`noisy_moves`)."""
     f = t.params[P_FAMILY]
-    if f == inarow.FAMILY:
+    if f == inarow.FAMILY or f == go.FAMILY:
         return -1
     return keep_noisy(t, s, moves, n)
 
@@ -403,4 +405,6 @@ def stand_pat(t, s):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         return inarow.stand_pat(t, s)
+    elif f == go.FAMILY:
+        return go.stand_pat(t, s)
     return t.params[P_FORCED_CAPTURES] == 0

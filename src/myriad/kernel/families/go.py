@@ -25,8 +25,8 @@ from numba import njit
 from myriad.core.game import Game
 from myriad.core.move import CAPTURE, DROP
 from myriad.kernel.families import BOARD_KEY
-from myriad.kernel.layout import (MAX_ACTIONS, P_COUNTERS, P_FAMILY_PARAMS, P_SIZE, P_VALUES, S_CELLS, S_KEY,
-                                  S_TO_MOVE, Tables, base_tables)
+from myriad.kernel.layout import (MAX_ACTIONS, P_COUNTERS, P_FAMILY_PARAMS, P_FORCED_CAPTURES, P_SIZE, P_VALUES,
+                                  S_CELLS, S_KEY, S_TO_MOVE, Tables, base_tables)
 
 FAMILY = 6
 FIRST_CAPTURE = P_FAMILY_PARAMS
@@ -39,15 +39,20 @@ PASSES, PLIES, CAPTURES = 0, 1, 2   # CAPTURES + player: stones taken by that pl
 
 # -- weights[0]: GoWeights; weights[2]: each point's worth by its line (Go.prior) --
 (W_ATARI_MINE, W_ATARI_THEIRS, W_CAPTURE, W_CAPTURE_BONUS, W_SAVE, W_GIVE_ATARI, W_SELF_ATARI, W_CONTACT,
- W_CANDIDATES, W_ATARI_CANDIDATES, W_ATARI_LIBERTY, W_ATARI_PRESSURE, W_LADDER_BUDGET) = range(13)
+ W_CANDIDATES, W_ATARI_CANDIDATES, W_ATARI_LIBERTY, W_ATARI_PRESSURE, W_LADDER_BUDGET,
+ W_ATARI_WIN, W_ATARI_SAVED, W_ATARI_TEMPO, W_ATARI_AREA, W_ATARI_SHARE, W_ATARI_WEAK_N) = range(19)
+W_ATARI_WEAK = 19   # .. + W_ATARI_WEAK_N: ``GoWeights.atari_weak``
+MAX_WEAK = 8        # the most entries of ``atari_weak`` the tables hold
 # -- weights[1]: the playout policy: a move's priority is the sum of the terms that apply;
 # a playout plays one of the moves of the highest priority, drawn uniformly --
 # (the numbers are ``GoWeights.playout``, Atari Go's ``GoWeights.atari_playout``, in this order)
 PO_CAPTURE, PO_SAVE, PO_SELF_ATARI, PO_OWN_EYE, PO_PASS, PO_ATARI = range(6)
 
 #: The game's search hooks this family reproduces (``myriad.kernel.rules``): its
-#: candidates are :meth:`Go.candidate_moves`, Atari Go's ladder reading included.
-SEARCH_HOOKS = frozenset({"candidate_moves"})
+#: candidates are :meth:`Go.candidate_moves`, Atari Go's ladder reading included; its
+#: :func:`noisy_moves` and :func:`stand_pat` are :meth:`Go.noisy_moves` and
+#: :meth:`Go.may_stand_pat` (Atari Go's tactical quiescence: ataris and saves).
+SEARCH_HOOKS = frozenset({"candidate_moves", "noisy_moves", "may_stand_pat"})
 
 def mcts_defaults(game: Game) -> dict[str, float]:
     """The kernel MCTS's defaults for ``game`` (the ``mcts`` bot reads them), from its
@@ -79,10 +84,14 @@ def tables(game: Game) -> Tables | None:
     for pos, near in enumerate(game.diagonals):
         diagonals[pos, :len(near)] = near
     w = game.weights
-    weights = np.zeros((3, max(16, size)), np.float64)
-    weights[0, :13] = (w.atari_mine, w.atari_theirs, w.capture, w.capture_bonus, w.save, w.give_atari,
-                       w.self_atari, w.contact, w.candidates, w.atari_candidates, w.atari_liberty,
-                       w.atari_pressure, w.ladder_budget)
+    if len(w.atari_weak) > MAX_WEAK:
+        return None
+    weights = np.zeros((3, max(W_ATARI_WEAK + MAX_WEAK, size)), np.float64)
+    weights[0, :W_ATARI_WEAK] = (w.atari_mine, w.atari_theirs, w.capture, w.capture_bonus, w.save, w.give_atari,
+                                 w.self_atari, w.contact, w.candidates, w.atari_candidates, w.atari_liberty,
+                                 w.atari_pressure, w.ladder_budget, w.atari_win, w.atari_saved, w.atari_tempo,
+                                 w.atari_area, w.atari_share, len(w.atari_weak))
+    weights[0, W_ATARI_WEAK:W_ATARI_WEAK + len(w.atari_weak)] = w.atari_weak
     weights[2, :size] = game.prior
     weights[1, :PO_ATARI + 1] = w.atari_playout if game.first_capture else w.playout
     params = {FIRST_CAPTURE: int(game.first_capture), KOMI2: int(game.komi * 2), MAX_PLIES: game.max_plies,
@@ -466,28 +475,7 @@ def evaluate(t, s):
     label, colour, libs, start, length, order, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
     n = chains(t, s, label, colour, libs, start, length, order, stamp)
     if p[FIRST_CAPTURE] != 0:
-        # Atari Go: a chain of the opponent's in atari wins; two own ataris on different
-        # points lose; else liberties count (Go._atari_go_value)
-        score = 0.0
-        points = 0
-        first = -1
-        for g in range(n):
-            if colour[g] != mine:
-                if libs[g] == 1:
-                    return 10.0
-                score += 2.0 / libs[g]
-            else:
-                if libs[g] == 1:
-                    lib = _liberty(t, s, order, start[g], length[g])
-                    if points == 0:
-                        first = lib
-                        points = 1
-                    elif lib != first:
-                        points = 2
-                score -= 2.0 / libs[g]
-        if points >= 2:
-            return -10.0
-        return score - 3.0 * points
+        return _atari_go_value(t, s, n, label, colour, libs, start, length, order, stamp)
     black, white = nearest_area(t, s)
     komi = p[KOMI2] / 2.0
     if me == 0:
@@ -501,6 +489,129 @@ def evaluate(t, s):
             else:
                 score += -w[0, W_ATARI_MINE] * length[g]
     return score
+
+
+@njit(cache=True)
+def _atari_go_value(t, s, n, label, colour, libs, start, length, order, stamp):
+    """Atari Go's evaluation for the side to move (:meth:`Go._atari_go_value`), over the
+    ``n`` chains labelled."""
+    w = t.weights
+    me = s[S_TO_MOVE]
+    mine = t.params[STONE + me]
+    nweak = int(w[0, W_ATARI_WEAK_N])
+    score = 0.0
+    point = -1
+    several = False
+    for g in range(n):
+        k = libs[g]
+        if colour[g] != mine:
+            if k == 1:
+                return w[0, W_ATARI_WIN]
+            score += w[0, W_ATARI_SHARE] / k
+            if k < nweak:
+                score += w[0, W_ATARI_WEAK + k]
+            if k == 2:
+                score += w[0, W_ATARI_TEMPO]
+        else:
+            if k == 1:
+                lib = _liberty(t, s, order, start[g], length[g])
+                if point < 0:
+                    point = lib
+                elif lib != point:
+                    several = True
+            score -= w[0, W_ATARI_SHARE] / k
+            if k < nweak:
+                score -= w[0, W_ATARI_WEAK + k]
+    if point >= 0:
+        if several:
+            return -w[0, W_ATARI_WIN]
+        stamp[:] = -1
+        if _liberties_after(t, s, label, colour, order, start, length, point, mine, stamp) < 2:
+            return -w[0, W_ATARI_WIN]
+        score -= w[0, W_ATARI_SAVED]
+    if w[0, W_ATARI_AREA] != 0.0:
+        black, white = nearest_area(t, s)
+        score += w[0, W_ATARI_AREA] * (black - white if me == 0 else white - black)
+    return score
+
+
+@njit(cache=True)
+def noisy_moves(t, s, hist, nhist, moves):
+    """:meth:`Go.noisy_moves` as rows of ``moves`` (in ``gen``'s order), their count: Go's
+    captures; Atari Go's ataris and saves."""
+    p = t.params
+    size = p[P_SIZE]
+    count = gen(t, s, hist, nhist, moves)
+    k = 0
+    if p[FIRST_CAPTURE] == 0:
+        for i in range(count):
+            if noisy(t, s, moves[i]):
+                if k != i:
+                    moves[k] = moves[i]
+                k += 1
+        return k
+    if count == 0:
+        return 0
+    stone = p[STONE + s[S_TO_MOVE]]
+    work = np.empty((7, size), np.int64)
+    label, colour, libs, start, length, order, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
+    n = chains(t, s, label, colour, libs, start, length, order, stamp)
+    stamp[:] = -1
+    point = -1
+    several = False
+    for g in range(n):
+        if libs[g] == 1:
+            if colour[g] != stone:
+                return 0
+            lib = _liberty(t, s, order, start[g], length[g])
+            if point < 0:
+                point = lib
+            elif lib != point:
+                several = True
+    if point >= 0:
+        if several or _liberties_after(t, s, label, colour, order, start, length, point, stone, stamp) < 2:
+            return 0
+        for i in range(count):
+            if moves[i, 0] == point:
+                moves[0, 0] = point
+                return 1
+        return 0
+    for i in range(count):
+        pos = moves[i, 0]
+        if pos == size:
+            continue
+        for j in range(4):
+            r = t.rules[pos, j]
+            if r < 0:
+                break
+            g = label[r]
+            if g >= 0 and colour[g] != stone and libs[g] == 2:
+                if _liberties_after(t, s, label, colour, order, start, length, pos, stone, stamp) >= 2:
+                    moves[k, 0] = pos
+                    k += 1
+                break
+    return k
+
+
+@njit(cache=True)
+def stand_pat(t, s):
+    """:meth:`Go.may_stand_pat`: Atari Go's quiescence may not stand pat while an own
+    chain is in atari and no enemy chain is."""
+    p = t.params
+    if p[FIRST_CAPTURE] == 0:
+        return p[P_FORCED_CAPTURES] == 0
+    size = p[P_SIZE]
+    stone = p[STONE + s[S_TO_MOVE]]
+    work = np.empty((7, size), np.int64)
+    label, colour, libs, start, length, order, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
+    n = chains(t, s, label, colour, libs, start, length, order, stamp)
+    own = False
+    for g in range(n):
+        if libs[g] == 1:
+            if colour[g] != stone:
+                return True
+            own = True
+    return not own
 
 
 @njit(cache=True)
