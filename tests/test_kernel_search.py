@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 from myriad.ai import make_bot
-from myriad.ai.alphabeta import INF, WIN, WON, AlphaBeta
+from myriad.ai.alphabeta import CHECK_PLIES, INF, WIN, WON, AlphaBeta
 from myriad.ai.bot import BotSpecError, Limits
 from myriad.ai.kernel_search import kernel_refusal
 from myriad.core.game import Game, Outcome
@@ -45,7 +45,7 @@ LARGEST_TREE = 3000
 class KernelKnowledge(Game):
     """``game`` as the kernel plays it, for the reference search: its rules from the game,
     its knowledge (``evaluate``, ``order``, ``noisy``) and search hooks (``candidates``,
-    ``noisy_moves``, ``stand_pat``) from the kernel; no move cap, no threat-space search."""
+    ``noisy_moves``, ``stand_pat``, ``in_check``) from the kernel; no move cap, no threat-space search."""
 
     def __init__(self, game: Game, kernel: Kernel) -> None:  # (the game's tables serve)
         self.inner, self.kernel = game, kernel
@@ -105,6 +105,9 @@ class KernelKnowledge(Game):
     def may_stand_pat(self, state: State) -> bool:
         return bool(rules.stand_pat(self.kernel.tables, self.kernel.pack(state)))
 
+    def in_check(self, state: State) -> bool:
+        return bool(rules.in_check(self.kernel.tables, self.kernel.pack(state)))
+
 
 def positions(game: Game, count: int, seed: int) -> list[State]:
     """``count`` positions still in play from seeded random games, at random plies."""
@@ -132,6 +135,7 @@ def depths(game: Game, state: State) -> list[int]:
 def reference_value(bot: AlphaBeta, state: State, move: Move, depth: int) -> int:
     """The reference search's value of ``move`` in ``state`` at ``depth`` (full window)."""
     bot.nodes, bot.deadline, bot.node_limit = 0, None, None
+    bot.check_plies = CHECK_PLIES * depth  # (as an iteration of that depth sets it)
     child = bot.game.play(state, move)
     return bot._child(child, state.to_move, depth - 1, -INF, INF, 1)
 
