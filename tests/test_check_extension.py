@@ -37,7 +37,7 @@ def test_a_mate_through_a_check_is_found_past_the_depth_by_both_engines(depth: i
     kernel = analyse("alphabeta:engine=kernel", MATE_THROUGH_CHECK, depth)
     assert reference == kernel
     assert reference[:2] == ("Rxe8+", WIN - 3)
-    move, score, _nodes = analyse("alphabeta:engine=reference,checks=0", MATE_THROUGH_CHECK, depth)
+    _move, score, _nodes = analyse("alphabeta:engine=reference,checks=0", MATE_THROUGH_CHECK, depth)
     assert score < WON
 
 
