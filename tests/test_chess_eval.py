@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from myriad.core.errors import GameDefinitionError
+from myriad.core.piece_eval import PAWN_CACHE
 from myriad.core.piece_game import PieceGame
 from myriad.core.state import State
 from myriad.games import game_ids, get_game
@@ -169,3 +170,37 @@ def test_the_kernel_scores_every_position_as_the_reference() -> None:
                 moves = g.legal_moves(state)
                 captures = [m for m in moves if g.is_noisy(state, m)]
                 state = g.play(state, rng.choice(captures if captures and rng.random() < 0.7 else moves))
+
+
+def test_the_pawn_cache_changes_no_score_and_stays_bounded() -> None:
+    """The reference keeps passed-pawn terms per pawn placement: along random games the
+    scores with a cache of 8 entries equal those without one (the first time and met
+    again), and the cache never holds more than 8."""
+    game = chess()
+    tables = game.eval_tables
+    rng = random.Random(5)
+    states: list[State] = []
+    for _ in range(6):
+        state = game.initial_state()
+        for _ply in range(120):
+            if game.outcome(state) is not None:
+                break
+            states.append(state)
+            state = game.play(state, rng.choice(game.legal_moves(state)))
+    try:
+        tables.pawn_cache = 0
+        tables.passed_cache.clear()
+        plain = [game.evaluate(s) for s in states]
+        assert not tables.passed_cache
+        tables.pawn_cache = 8
+        sizes = []
+        for _ in range(2):
+            cached = []
+            for s in states:
+                cached.append(game.evaluate(s))
+                sizes.append(len(tables.passed_cache))
+            assert cached == plain
+        assert max(sizes) == 8
+    finally:
+        tables.pawn_cache = PAWN_CACHE
+        tables.passed_cache.clear()

@@ -160,10 +160,10 @@ def check_position(game: Game, kernel: Kernel, state: State, rng: random.Random,
 def check_search_hooks(game: Game, kernel: Kernel, state: State, legal: list[Move]) -> None:
     """Where the kernel's rules have the search's hooks, they equal the game's
     ``noisy_moves`` (as a set), ``candidate_moves`` (as a set, where the family claims them
-    or the game prunes none) and ``may_stand_pat``."""
+    or the game prunes none), ``may_stand_pat`` and ``in_check``."""
     where = f"{game.id} at {describe(game, state)}"
     t = kernel.tables
-    hooks = {name: getattr(rules, name, None) for name in ("noisy_moves", "candidates", "stand_pat")}
+    hooks = {name: getattr(rules, name, None) for name in ("noisy_moves", "candidates", "stand_pat", "in_check")}
     if hooks["noisy_moves"] is not None:
         s, rows, _count = kernel.move_rows(state)
         hist = kernel.history(state)
@@ -180,6 +180,9 @@ def check_search_hooks(game: Game, kernel: Kernel, state: State, legal: list[Mov
     if hooks["stand_pat"] is not None:
         s = kernel.pack(state)
         assert bool(hooks["stand_pat"](t, s)) == game.may_stand_pat(state), f"{where}: may_stand_pat differs"
+    if hooks["in_check"] is not None:
+        s = kernel.pack(state)
+        assert bool(hooks["in_check"](t, s)) == game.in_check(state), f"{where}: in_check differs"
 
 
 def walk(game_id: str, seed: int, sample: Sample, on_state: Callable[[State, int], None] | None = None,
@@ -245,7 +248,7 @@ def knowledge_params() -> list[Any]:
 @pytest.mark.parametrize("game_id", knowledge_params())
 def test_knowledge_agrees(game_id: str) -> None:
     """evaluate, order (move_heuristic), noisy (is_noisy) and, where the kernel has the
-    search's hooks, noisy_moves, candidate_moves and may_stand_pat equal along random games."""
+    search's hooks, noisy_moves, candidate_moves, may_stand_pat and in_check equal along random games."""
     assert sum(walk(game_id, seed, FAST, knowledge=True) for seed in range(FAST.games)) > 0
 
 

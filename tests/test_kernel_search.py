@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 from myriad.ai import make_bot
-from myriad.ai.alphabeta import INF, WIN, WON, AlphaBeta
+from myriad.ai.alphabeta import CHECK_PLIES, INF, WIN, WON, AlphaBeta
 from myriad.ai.bot import BotSpecError, Limits
 from myriad.ai.kernel_search import kernel_refusal
 from myriad.core.game import Game, Outcome
@@ -45,7 +45,7 @@ LARGEST_TREE = 3000
 class KernelKnowledge(Game):
     """``game`` as the kernel plays it, for the reference search: its rules from the game,
     its knowledge (``evaluate``, ``order``, ``noisy``) and search hooks (``candidates``,
-    ``noisy_moves``, ``stand_pat``) from the kernel; no move cap, no threat-space search."""
+    ``noisy_moves``, ``stand_pat``, ``in_check``) from the kernel; no move cap, no threat-space search."""
 
     def __init__(self, game: Game, kernel: Kernel) -> None:  # (the game's tables serve)
         self.inner, self.kernel = game, kernel
@@ -105,6 +105,9 @@ class KernelKnowledge(Game):
     def may_stand_pat(self, state: State) -> bool:
         return bool(rules.stand_pat(self.kernel.tables, self.kernel.pack(state)))
 
+    def in_check(self, state: State) -> bool:
+        return bool(rules.in_check(self.kernel.tables, self.kernel.pack(state)))
+
 
 def positions(game: Game, count: int, seed: int) -> list[State]:
     """``count`` positions still in play from seeded random games, at random plies."""
@@ -132,6 +135,7 @@ def depths(game: Game, state: State) -> list[int]:
 def reference_value(bot: AlphaBeta, state: State, move: Move, depth: int) -> int:
     """The reference search's value of ``move`` in ``state`` at ``depth`` (full window)."""
     bot.nodes, bot.deadline, bot.node_limit = 0, None, None
+    bot.check_plies = CHECK_PLIES * depth  # (as an iteration of that depth sets it)
     child = bot.game.play(state, move)
     return bot._child(child, state.to_move, depth - 1, -INF, INF, 1)
 
@@ -310,12 +314,14 @@ def test_tictactoe_solved_from_the_start() -> None:
     assert reference.analyse(game.initial_state(), Limits(depth=9)).info["score"] == value
 
 
-def short_wins(game: Game, kernel: Kernel, depth: int, wanted: int, seed: int) -> list[tuple[State, int]]:
-    """Positions of seeded random games where the kernel finds a forced win within
+def short_wins(game: Game, kernel: Kernel, depth: int, wanted: int,
+               seed: int) -> list[tuple[State, int, int]]:
+    """Positions of seeded random games where the kernel finds a forced win searching
     ``depth`` plies, or fewer where the tree would pass :data:`LARGEST_TREE` (up to
-    ``wanted`` of them), with its score."""
+    ``wanted`` of them), with its score and the depth searched (a win may lie further
+    than that depth where checks are extended)."""
     rng = random.Random(seed)
-    found: list[tuple[State, int]] = []
+    found: list[tuple[State, int, int]] = []
     searcher = Searcher(kernel, tt_bytes=1 << 20)
     for _ in range(200):
         state = game.initial_state()
@@ -324,9 +330,10 @@ def short_wins(game: Game, kernel: Kernel, depth: int, wanted: int, seed: int) -
             if not moves or game.outcome(state) is not None:
                 break
             if len(moves) > 1:
-                result, _ = searcher.search(state, depth=min(depth, max(depths(game, state))))
+                searched = min(depth, max(depths(game, state)))
+                result, _ = searcher.search(state, depth=searched)
                 if result.score >= WON:
-                    found.append((state, int(result.score)))
+                    found.append((state, int(result.score), searched))
                     break
             state = game.play(state, rng.choice(moves))
         if len(found) >= wanted:
@@ -337,17 +344,17 @@ def short_wins(game: Game, kernel: Kernel, depth: int, wanted: int, seed: int) -
 @pytest.mark.parametrize("game_id", [gid for gid in KERNEL_GAMES
                                      if kernel_refusal(get_game(gid), "pvs", False, True) is None])
 def test_short_wins(game_id: str) -> None:
-    """Forced wins within three plies (Connect Four's, gomoku's, ...) from seeded random
-    games: the reference search finds the same distance, the kernel's move wins, and its
-    line ends the game (or repeats a position that the rules give the mover)."""
+    """Forced wins found searching three plies (Connect Four's, gomoku's, ...) from seeded
+    random games: the reference search to the same depth finds the same distance, the
+    kernel's move wins, and its line ends the game (or repeats a position that the rules
+    give the mover); a win past the depth (through checks, extended) has the depth's line."""
     game = get_game(game_id)
     kernel = kernel_for(game)
     assert kernel is not None
     mirror = KernelKnowledge(game, kernel)
     wins = short_wins(game, kernel, 3, 3, seed=3)
     assert wins, f"{game_id}: no short win met in 200 random games"
-    for state, score in wins:
-        depth = WIN - score
+    for state, score, depth in wins:
         reference = AlphaBeta(mirror, moves=0, threats=0, engine="reference")
         assert reference.analyse(state, Limits(depth=depth)).info["score"] == score
         found = best_move(kernel, state, depth=depth)
@@ -359,7 +366,10 @@ def test_short_wins(game_id: str) -> None:
         # the line ends the game, or comes back to a position the rules score as a win
         repeat = game.repetition_outcome(end) if end.key in end.history else None
         repeated = repeat is not None and repeat.winner == state.to_move
-        assert len(found.line) == WIN - score and (game.outcome(end) is not None or repeated)
+        if WIN - score <= found.depth:
+            assert len(found.line) == WIN - score and (game.outcome(end) is not None or repeated)
+        else:
+            assert len(found.line) == found.depth
 
 
 def mates_in_two(game: Game, kernel: Kernel, wanted: int, seed: int) -> list[tuple[State, int]]:

@@ -30,7 +30,7 @@ from myriad.core.state import State
 from myriad.games import game_ids, get_game
 
 #: Off: everything that makes the search more than a depth-limited minimax with pruning.
-PLAIN = "quiescence=0,threats=0,moves=0,root=0"
+PLAIN = "quiescence=0,checks=0,threats=0,moves=0,root=0"
 
 
 def literal_values(game: Game, state: State, depth: int, ply: int = 0) -> tuple[int, ...]:

@@ -2,8 +2,9 @@
 
 Iterative deepening under a clock; a Zobrist transposition table of bounded size; move
 ordering by the table's move, the game's move heuristic, killer moves and the history
-heuristic; quiescence on noisy moves (captures, threats); wins scored by distance so the
-bot takes the fastest win and the slowest loss.
+heuristic; quiescence on noisy moves (captures, threats); a node whose side to move is in check
+(the game's ``in_check``) searched one ply deeper, and every answer to a check searched in
+quiescence; wins scored by distance so the bot takes the fastest win and the slowest loss.
 
 Invariants: scores are for the side to move; ``search`` returns a value ``v`` with
 ``v <= alpha`` (an upper bound), ``v >= beta`` (a lower bound) or the exact value.  Turns
@@ -47,6 +48,9 @@ SAFETY_TRIES = 10
 #: ``EXTENSION_SHARE`` of the clock is left, keeping back ``EXTENSION_RESERVE`` of it (or
 #: three times what the check took) to check a new choice.
 EXTENSION_SHARE, EXTENSION_RESERVE = 0.05, 0.05
+#: A node in check is searched one ply deeper while it lies fewer than this many times the
+#: iteration's depth plies below the root (so that a line of checks cannot go on for ever).
+CHECK_PLIES = 2
 #: How the ``hash=`` budget is shared: the transposition table, the positions whose
 #: candidate moves are kept (see ``AlphaBeta.expansions``) and the threat-space search's
 #: table (when the game has one).  Killers (two moves a ply), history (one count per quiet
@@ -113,14 +117,20 @@ class AlphaBeta(Bot):
     :mod:`myriad.ai.budget`), ``tt`` (at most this many table entries, within ``hash``),
     ``quiescence`` (0 to switch off; default: the game's ``quiescence``), ``qdepth``
     (the most noisy moves in a row; default the game's ``quiescence_depth``), ``threats``
-    (0 to switch off the threat-space searches of games with ``threat_space``), ``engine``
+    (0 to switch off the threat-space searches of games with ``threat_space``), ``checks``
+    (0 to switch off the check extension: a node whose side to move is in check, the
+    game's ``in_check``, searched one ply deeper, and in quiescence every answer to a
+    check searched, no standing pat), ``qchecks`` (1: quiescence's first ply searches the
+    quiet moves that give check too, so that a mate threatened at the horizon is seen;
+    default 0), ``engine``
     (auto: the kernel engine where it reproduces this search, see
     :mod:`myriad.ai.kernel_search`; ``kernel`` demands it, ``reference`` forbids it)."""
 
     name = "alphabeta"
     OPTIONS: ClassVar[dict[str, Allowed]] = {
         "algo": frozenset({"negamax", "pvs", "mtdf"}), **LIMIT_OPTIONS, "moves": (int, 0, 1000),
-        "root": (int, 0, 1000), "quiescence": FLAG, "qdepth": (int, 0, 64), "threats": FLAG,
+        "root": (int, 0, 1000), "quiescence": FLAG, "qdepth": (int, 0, 64), "threats": FLAG, "checks": FLAG,
+        "qchecks": FLAG,
         "tt": (int, 1, 1 << 30), "hash": HASH, "engine": ENGINES}
     # (Two players, no chance: the base's ``max_players`` and ``chance``, inherited, as
     # this class is compiled and its own would not be readable from the class.)
@@ -136,6 +146,11 @@ class AlphaBeta(Bot):
         self.tt_size = entry_limit(options, "tt", self.name)
         self.quiescence = bool(options.get("quiescence", game.quiescence))
         self.max_qdepth = int(options.get("qdepth", game.quiescence_depth))
+        #: Whether nodes in check are extended (and searched in full in quiescence); the
+        #: ply from which they no longer are, set by each iteration.
+        self.checks = bool(options.get("checks", 1))
+        self.quiet_checks = bool(options.get("qchecks", 0))
+        self.check_plies = 0
         with_threats = bool(options.get("threats", 1)) and game.threat_space
         shares = split(self.hash_bytes, SHARES if with_threats else
                        {table: share for table, share in SHARES.items() if table != "threats"})
@@ -167,7 +182,7 @@ class AlphaBeta(Bot):
                 self.kernel = KernelAlphaBeta(game, self.name, self.algo,
                                               self.max_qdepth if self.quiescence else 0, self.max_moves or 0,
                                               self.root_moves or 0, shares["tt"] + shares["expansions"],
-                                              self.tt_size)
+                                              self.tt_size, self.checks, self.quiet_checks)
             elif self.engine == "kernel":
                 raise ValueError(f"alphabeta: engine=kernel, but {refusal}")
 
@@ -351,6 +366,7 @@ class AlphaBeta(Bot):
 
     def _root(self, state: State, depth: int, moves: list[Move], previous: Move) -> tuple[int, Move]:
         """One iteration at the root: every move searched, the previous best first."""
+        self.check_plies = CHECK_PLIES * depth
         ordered = self._order(state, moves, previous, 0)
         if self.root_moves:
             ordered = ordered[:self.root_moves]
@@ -378,6 +394,7 @@ class AlphaBeta(Bot):
         only that every move is below its window, not which is best)."""
         lower, upper, g = -INF, INF, guess
         move = None
+        self.check_plies = CHECK_PLIES * depth
         while lower < upper:
             beta = g + 1 if g == lower else g
             g = self._search(state, depth, beta - 1, beta, 0)
@@ -449,6 +466,8 @@ class AlphaBeta(Bot):
             repeat = game.repetition_outcome(state)
             if repeat is not None:
                 return terminal_score(repeat, state.to_move, ply)
+        if self.checks and ply < self.check_plies and game.in_check(state):
+            depth += 1  # a check: its answers searched one ply deeper
         alpha_start = alpha
         entry = self.tt.get(state.key)
         tt_move = None
@@ -530,21 +549,32 @@ class AlphaBeta(Bot):
 
     def _quiesce(self, state: State, alpha: int, beta: int, ply: int, qdepth: int) -> int:
         """Search the noisy moves only (captures, threats), standing pat on the static score
-        where the game allows it."""
+        where the game allows it; in check (with ``checks``), every legal move; at its first
+        ply (with ``qchecks``), the quiet moves that give check too."""
         game = self.game
-        stand = int(game.evaluate(state))
         if not self.quiescence or qdepth >= self.max_qdepth:
-            return stand
-        noisy = game.noisy_moves(state)
-        if not noisy:
-            return stand
-        if game.may_stand_pat(state):
-            if stand >= beta:
-                return stand
-            alpha = max(alpha, stand)
-            best = stand
-        else:
+            return int(game.evaluate(state))
+        if self.checks and game.in_check(state):
+            # In check: every answer is searched (none standing pat), and a mate is found.
+            noisy = game.legal_moves(state)
+            outcome = game.result(state, noisy)
+            if outcome is not None:
+                return terminal_score(outcome, state.to_move, ply)
             best = -INF
+        else:
+            stand = int(game.evaluate(state))
+            noisy = game.noisy_moves(state)
+            if qdepth == 0 and self.quiet_checks:
+                noisy = noisy + self._quiet_checks(state, noisy)
+            if not noisy:
+                return stand
+            if game.may_stand_pat(state):
+                if stand >= beta:
+                    return stand
+                alpha = max(alpha, stand)
+                best = stand
+            else:
+                best = -INF
         if len(noisy) > 1:
             values = game.move_heuristics(state, noisy)
             noisy = [noisy[i] for i in sorted(range(len(noisy)), key=values.__getitem__, reverse=True)]
@@ -563,6 +593,13 @@ class AlphaBeta(Bot):
                     if alpha >= beta:
                         break
         return best
+
+    def _quiet_checks(self, state: State, noisy: list[Move]) -> list[Move]:
+        """The legal moves of ``state`` beyond ``noisy`` that put the other side in check,
+        in their order."""
+        game = self.game
+        taken = set(noisy)
+        return [m for m in game.legal_moves(state) if m not in taken and game.in_check(game.play(state, m))]
 
     def _order(self, state: State, moves: list[Move], first: Move | None, ply: int,
                values: list[float] | None = None) -> list[Move]:

@@ -5,7 +5,7 @@ The kernel searches a game when a kernel family compiles it
 (:func:`myriad.kernel.registry.kernel_for`) and the bot's options are ones it
 reproduces: ``algo`` pvs or negamax (MTD(f) stays on the reference), no threat-space
 search (a game with ``threat_space`` needs ``threats=0``), and the game's own search
-hooks (``candidate_moves``; with quiescence, ``may_stand_pat``) either the base
+hooks (``candidate_moves``, ``in_check``; with quiescence, ``may_stand_pat``) either the base
 :class:`~myriad.core.game.Game`'s or named in the family's ``SEARCH_HOOKS``.  (A family's
 ``noisy`` says which moves are among the game's ``noisy_moves``, so that hook is always
 reproduced.)
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 ENGINES = frozenset({"auto", "kernel", "reference"})
 #: The game's methods a search calls beyond the family interface, and whether each
 #: matters only with quiescence.
-HOOKS = (("candidate_moves", False), ("may_stand_pat", True))
+HOOKS = (("candidate_moves", False), ("in_check", False), ("may_stand_pat", True))
 
 
 def kernel_refusal(game: Game, algo: str, threats: bool, quiescence: bool) -> str | None:
@@ -54,7 +54,7 @@ class KernelAlphaBeta:
     """An alphabeta bot's search on the kernel, kept between moves (table and history)."""
 
     def __init__(self, game: Game, name: str, algo: str, quiescence: int, moves: int, root: int,
-                 tt_bytes: int, tt_limit: int | None) -> None:
+                 tt_bytes: int, tt_limit: int | None, checks: bool = True, quiet_checks: bool = False) -> None:
         from myriad.kernel.registry import kernel_for
         from myriad.kernel.search import Searcher
         kernel = kernel_for(game)
@@ -63,7 +63,8 @@ class KernelAlphaBeta:
         self.name = name
         self.algo = algo
         self.searcher: Searcher = Searcher(kernel, algo=algo, quiescence=quiescence, moves=moves, root=root,
-                                           tt_bytes=tt_bytes, tt_limit=tt_limit)
+                                           tt_bytes=tt_bytes, tt_limit=tt_limit, checks=checks,
+                                           quiet_checks=quiet_checks)
 
     def reset(self) -> None:
         """Forget the table and history (a new game)."""

@@ -351,6 +351,11 @@ class Game:
         playing one of its noisy moves (not where a capture is forced)."""
         return not self.forced_captures
 
+    def in_check(self, state: State) -> bool:
+        """Whether the side to move is in check: a search extends such a node by one ply
+        and searches every answer in quiescence.  False here (a game without checks)."""
+        return False
+
     def candidate_moves(self, state: State, moves: list[Move]) -> list[Move]:
         """The moves worth searching (all of them, unless the game prunes, as gomoku does)."""
         return moves

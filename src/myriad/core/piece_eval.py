@@ -17,6 +17,10 @@ Mop-up: when one side has only its royal piece left (and nothing in hand) and th
 more, the stronger side gains ``mop_up[0]`` per step of the bare royal piece from the
 centre and ``mop_up[1]`` per step the royal pieces are closer than the board allows
 (Manhattan distances), after the blend.
+
+The passed-pawn terms depend on the pawns alone: the reference keeps them per pawn
+placement in a bounded cache (:data:`PAWN_CACHE` entries, emptied when full), as the
+pawns of a searched tree change far less often than the pieces.
 """
 from __future__ import annotations
 
@@ -27,6 +31,9 @@ from myriad.core.errors import GameDefinitionError
 from myriad.core.pieces import PieceSet
 from myriad.core.ranks import board_rows
 from myriad.core.topology import Topology
+
+#: Pawn placements whose passed-pawn terms an :class:`EvalTables` keeps (0: none).
+PAWN_CACHE = 1 << 14
 
 
 @dataclass(frozen=True)
@@ -122,8 +129,37 @@ class EvalTables:
         self.has_passed = bool(terms.passed_pawn or terms.passed_pawn_endgame)
         self.shield = tuple(terms.king_shield) or (0, 0)
         self.mop = tuple(terms.mop_up) or (0, 0)
+        #: pawns (position, owner) in board order -> their passed-pawn terms (middle game,
+        #: endgame) for the first player; at most ``pawn_cache`` entries.
+        self.passed_cache: dict[tuple[tuple[int, int], ...], tuple[int, int]] = {}
+        self.pawn_cache = PAWN_CACHE
         #: The phase of the full middle game (the start position's, set by the game); 0: no blend.
         self.full_phase = 0
+
+    def passed(self, pawns: Sequence[tuple[int, int]]) -> tuple[int, int]:
+        """The passed-pawn terms (middle game, endgame) for the first player of the pawns
+        ``(position, owner)``."""
+        files, ranks, rank, file = self.files, self.ranks, self.rank, self.file
+        # per player and file (+1), its pawns' furthest rank as the opponent counts
+        front = [[-1] * (files + 2), [-1] * (files + 2)]
+        for pos, q in pawns:
+            r = rank[pos] if q == 1 else ranks - 1 - rank[pos]
+            f = file[pos] + 1
+            if r > front[q][f]:
+                front[q][f] = r
+        mg = eg = 0
+        for pos, o in pawns:
+            r = rank[pos] if o == 0 else ranks - 1 - rank[pos]
+            enemy = front[1 - o]
+            f = file[pos] + 1
+            if enemy[f - 1] <= r and enemy[f] <= r and enemy[f + 1] <= r:
+                if o == 0:
+                    mg += self.passed_mg[r]
+                    eg += self.passed_eg[r]
+                else:
+                    mg -= self.passed_mg[r]
+                    eg -= self.passed_eg[r]
+        return mg, eg
 
     def score(self, cells: Sequence[int], me: int, hands: Sequence[Sequence[int]]) -> int:
         """The board's value for ``me`` (the hands are the caller's, but a bare side's
@@ -153,24 +189,20 @@ class EvalTables:
                     pawns.append((pos, o))
         files, ranks, rank, file = self.files, self.ranks, self.rank, self.file
         if self.has_passed and pawns:
-            # per player and file (+1), its pawns' furthest rank as the opponent counts
-            front = [[-1] * (files + 2), [-1] * (files + 2)]
-            for pos, q in pawns:
-                r = rank[pos] if q == 1 else ranks - 1 - rank[pos]
-                f = file[pos] + 1
-                if r > front[q][f]:
-                    front[q][f] = r
-            for pos, o in pawns:
-                r = rank[pos] if o == 0 else ranks - 1 - rank[pos]
-                enemy = front[1 - o]
-                f = file[pos] + 1
-                if enemy[f - 1] <= r and enemy[f] <= r and enemy[f + 1] <= r:
-                    if o == me:
-                        mg += self.passed_mg[r]
-                        eg += self.passed_eg[r]
-                    else:
-                        mg -= self.passed_mg[r]
-                        eg -= self.passed_eg[r]
+            placement = tuple(pawns)
+            passed = self.passed_cache.get(placement)
+            if passed is None:
+                passed = self.passed(pawns)
+                if self.pawn_cache:
+                    if len(self.passed_cache) >= self.pawn_cache:
+                        self.passed_cache.clear()
+                    self.passed_cache[placement] = passed
+            if me == 0:
+                mg += passed[0]
+                eg += passed[1]
+            else:
+                mg -= passed[0]
+                eg -= passed[1]
         if self.shield[0] or self.shield[1]:
             for o in range(2):
                 king = kings[o]

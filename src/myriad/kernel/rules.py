@@ -363,8 +363,8 @@ def candidates(t, s, moves, n):
 
 
 # -- the search's hooks beyond ``candidates``: a family that reproduces a game's own
-# ``may_stand_pat`` (or lists its ``noisy_moves`` faster than ``noisy`` filters them) adds
-# a branch here and names the reproduced methods in its ``SEARCH_HOOKS``; without one, the
+# ``may_stand_pat`` or ``in_check`` (or lists its ``noisy_moves`` faster than ``noisy``
+# filters them) adds a branch here and names the reproduced methods in its ``SEARCH_HOOKS``; without one, the
 # default is the reference's base ``Game``'s.  ``noisy`` says whether a move is among the
 # game's ``noisy_moves`` (for the base ``Game``: ``is_noisy``).
 
@@ -383,6 +383,16 @@ def noisy_moves(t, s, hist, nhist, moves):
     elif f == go.FAMILY:
         return go.noisy_moves(t, s, hist, nhist, moves)
     return keep_noisy(t, s, moves, gen(t, s, hist, nhist, moves))
+
+
+@njit(cache=True)
+def in_check(t, s):
+    """The game's ``in_check``: whether the side to move is in check (the search extends
+    such a node; default: never)."""
+    f = t.params[P_FAMILY]
+    if f == chess.FAMILY:
+        return chess.in_check(t, s)
+    return False
 
 
 @njit(cache=True)

@@ -5,7 +5,9 @@ The same search as the reference's :class:`~myriad.ai.alphabeta.AlphaBeta` with
 a transposition table in preallocated arrays (sized from a byte budget, four entries a
 bucket), moves ordered by the table's move, then the game's ``order`` scores, killer moves
 and the history heuristic (as the reference weighs them), quiescence over the game's noisy
-moves standing pat where the game allows it, wins and losses scored by distance,
+moves standing pat where the game allows it, a node in check (the game's ``in_check``)
+searched one ply deeper and in quiescence every answer to a check searched, wins and
+losses scored by distance,
 repetitions along the searched line and against the game's history scored by the game's
 ``repetition``, and turns as the game gives them: a child is scored from the side that
 moves there, so a side that moves again keeps its score and window.  Limits: depth,
@@ -35,8 +37,8 @@ from myriad.kernel.families import GAVE_CHECK, IRREVERSIBLE
 from myriad.kernel.keys import history_key
 from myriad.kernel.layout import (MAX_ACTIONS, P_MAX_MOVES, P_MOVE_WIDTH, P_QUIESCENCE, P_WIDTH, S_CELLS, S_KEY,
                                   S_TO_MOVE, Tables)
-from myriad.kernel.rules import (actions, actions_hash, candidates, evaluate, gen, move_hashes, noisy, noisy_among,
-                                 noisy_moves, order_moves, outcome, play, repetition, stand_pat)
+from myriad.kernel.rules import (actions, actions_hash, candidates, evaluate, gen, in_check, move_hashes, noisy,
+                                 noisy_among, noisy_moves, order_moves, outcome, play, repetition, stand_pat)
 
 if False:  # pragma: no cover - for the type checker only
     from myriad.kernel.engine import Kernel
@@ -66,7 +68,8 @@ C_LINE = 4          # plies in the principal variation (``Work.line``)
 C_ITERATIONS = 5    # iterations finished (``Work.iterations`` rows)
 C_HISTORY = 6       # entries in the history table
 C_PARTIAL_SCORE = 7  # the score of that move
-CTL = 8
+C_CHECK_PLIES = 8   # nodes in check above this ply are extended (the iteration's share)
+CTL = 9
 
 G_DEPTH = 0         # the deepest iteration
 G_NODES = 1         # node limit (0: none)
@@ -75,7 +78,12 @@ G_QDEPTH = 3        # quiescence: the most noisy moves in a row (0: off)
 G_CAP = 4           # moves searched below the root (0: all)
 G_ROOT_CAP = 5      # moves searched at the root (0: all)
 G_BASE_NOISY = 6    # 1: the game's ``is_noisy`` is the base Game's (read from a move's actions)
-CFG = 8
+G_CHECKS = 7        # 1: the check extension (``AlphaBeta``'s ``checks``)
+G_QCHECKS = 8       # 1: quiescence's first ply searches the quiet moves that give check too
+CFG = 9
+#: Nodes in check are extended while fewer than this many times the iteration's depth
+#: plies below the root (:data:`myriad.ai.alphabeta.CHECK_PLIES`).
+CHECK_PLIES = 2
 
 NEGAMAX, PVS = 0, 1
 
@@ -378,15 +386,42 @@ def quiesce(t, w, ply0, alpha, beta, given):
     while True:
         if phase == OPEN:
             s = w.states[ply]
-            stand = np.int64(evaluate(t, s))
-            result = stand
             phase = RETURN
-            if ply - ply0 < w.cfg[G_QDEPTH] and ply < MAX_PLY - 1:
+            if ply - ply0 >= w.cfg[G_QDEPTH] or ply >= MAX_PLY - 1:
+                result = np.int64(evaluate(t, s))
+            elif w.cfg[G_CHECKS] and in_check(t, s):
+                # In check: every answer searched, none standing pat; a mate is found.
+                n = given if ply == ply0 and given >= 0 else -1
+                if n < 0:
+                    n = gen(t, s, w.keys[w.kbase[ply]:], w.nkeys[ply], w.moves[ply])
+                bits = outcome(t, s, w.keys[w.kbase[ply]:], w.nkeys[ply], n)
+                if bits >= 0:
+                    result = terminal(bits, s[S_TO_MOVE], ply)
+                else:
+                    phase = NEXT
+                    f[F_BEST, ply] = -INF
+                    f[F_COUNT, ply] = n
+                    f[F_NEXT, ply] = 0
+                    if n > 1:
+                        sort_moves(t, w, ply, n, -1, False)
+                    else:
+                        w.ranks[ply, 0] = 0
+            else:
+                stand = np.int64(evaluate(t, s))
+                result = stand
                 n = -1
+                checking = 0
+                if ply == ply0 and w.cfg[G_QCHECKS]:
+                    if given < 0:
+                        given = gen(t, s, w.keys[w.kbase[ply]:], w.nkeys[ply], w.moves[ply])
+                    checking = quiet_checks(t, w, ply, given)
                 if ply == ply0 and given >= 0:
                     n = noisy_among(t, s, w.moves[ply], given)
                 if n < 0:
                     n = noisy_moves(t, s, w.keys[w.kbase[ply]:], w.nkeys[ply], w.moves[ply])
+                for i in range(checking):  # after the noisy moves, in their order
+                    w.moves[ply, n + i] = w.moves[ply + 1, i]
+                n += checking
                 if n > 0:
                     phase = NEXT
                     f[F_BEST, ply] = -INF
@@ -442,6 +477,25 @@ def quiesce(t, w, ply0, alpha, beta, given):
 
 
 @njit(cache=True)
+def quiet_checks(t, w, ply, n):
+    """The moves among the ``n`` legal ``w.moves[ply]`` that ``noisy`` leaves out and after
+    which the side to move is in check, copied in their order to ``w.moves[ply + 1]``
+    (free until a child is opened); their count (``AlphaBeta._quiet_checks``)."""
+    s = w.states[ply]
+    child = w.states[ply + 1]
+    moves = w.moves[ply]
+    out = w.moves[ply + 1]
+    k = 0
+    for i in range(n):
+        if not noisy(t, s, moves[i]):
+            play(t, s, moves[i], child)
+            if in_check(t, child):
+                out[k] = moves[i]
+                k += 1
+    return k
+
+
+@njit(cache=True)
 def repeated(w, ply):
     """Whether the position at ``ply`` was met before on the line or in the game."""
     key = w.states[ply, S_KEY]
@@ -480,6 +534,9 @@ def node(t, w, ply0, depth, alpha, beta):
                 if bits >= 0:  # else the rules make nothing of a repeat: searched on
                     result = terminal(bits, me, ply)
                     continue
+            if w.cfg[G_CHECKS] and ply < w.ctl[C_CHECK_PLIES] and in_check(t, s):
+                depth += 1  # a check: its answers searched one ply deeper
+                f[N_DEPTH, ply] = depth
             row = tt_find(w.tt, s[S_KEY])
             tt_move = -1
             if row >= 0:
@@ -611,6 +668,7 @@ def root(t, w, depth, previous, n):
     pvs = w.cfg[G_ALGO] == PVS
     child = w.states[1]
     w.ctl[C_PARTIAL] = 0
+    w.ctl[C_CHECK_PLIES] = CHECK_PLIES * depth
     for j in range(count):
         i = w.ranks[0, j]
         bits = play(t, s, moves[i], child)
@@ -770,10 +828,13 @@ class Searcher:
     """A kernel search kept between moves (its table, history heuristic and arrays), with
     the reference bot's options: ``algo`` ("pvs" or "negamax"), ``quiescence`` (the most
     noisy moves in a row, 0: none), ``moves`` / ``root`` (the most moves searched below /
-    at the root, 0: all), ``tt_bytes`` and ``tt_limit`` (the table's size)."""
+    at the root, 0: all), ``tt_bytes`` and ``tt_limit`` (the table's size), ``checks``
+    (the check extension) and ``quiet_checks`` (quiescence's first ply with the quiet
+    checks)."""
 
     def __init__(self, kernel: Kernel, *, algo: str = "pvs", quiescence: int | None = None,
-                 moves: int = 0, root: int = 0, tt_bytes: int = 32 << 20, tt_limit: int | None = None) -> None:
+                 moves: int = 0, root: int = 0, tt_bytes: int = 32 << 20, tt_limit: int | None = None,
+                 checks: bool = True, quiet_checks: bool = False) -> None:
         if algo not in ("pvs", "negamax"):
             raise ValueError(f"kernel search: algo must be pvs or negamax, not {algo!r}")
         if kernel.players != 2:
@@ -784,6 +845,8 @@ class Searcher:
         self.qdepth = (int(kernel.tables.params[P_QUIESCENCE]) if quiescence is None else int(quiescence))
         self.moves = moves
         self.root = root
+        self.checks = checks
+        self.quiet_checks = quiet_checks
         self.work = make_work(kernel.tables, tt_bytes, tt_limit)
         self.iterations: list[tuple[int, float, int]] = []
         self.nodes = 0
@@ -814,6 +877,8 @@ class Searcher:
         w.cfg[G_CAP] = self.moves
         w.cfg[G_ROOT_CAP] = self.root
         w.cfg[G_BASE_NOISY] = int(type(kernel.game).is_noisy is Game.is_noisy)
+        w.cfg[G_CHECKS] = int(self.checks)
+        w.cfg[G_QCHECKS] = int(self.quiet_checks)
         end = np.inf
         if seconds is not None:
             end = start + seconds

@@ -40,6 +40,8 @@ from myriad.kernel.layout import (P_COUNTERS, P_FAMILY_PARAMS, P_FLAGS, P_HAND_K
                                   S_CELLS, S_KEY, S_TO_MOVE, Tables, base_tables)
 
 FAMILY = 2
+#: The game's search hooks this family reproduces (see :mod:`myriad.kernel.rules`).
+SEARCH_HOOKS = frozenset({"in_check"})
 
 #: Words per move.
 WIDTH = 8
@@ -423,6 +425,17 @@ def _find_royals(t, s):
     r = t.params[ROYAL_AT]
     s[r] = royal_square(t, s, S_CELLS, 0)
     s[r + 1] = royal_square(t, s, S_CELLS, 1)
+
+
+@njit(cache=True)
+def in_check(t, s):
+    """Whether the side to move has its royal piece attacked (``PieceGame.in_check``)."""
+    p = t.params
+    if not p[ROYAL_CHECK]:
+        return False
+    me = s[S_TO_MOVE]
+    king = s[p[ROYAL_AT] + me]
+    return king >= 0 and attacked(t, s, S_CELLS, king, 1 - me)
 
 
 @njit(cache=True)
@@ -1577,22 +1590,28 @@ def _terms(t, s):
     xf = x[X_FILE]
     xr = x[X_RANK]
     if p[PASSED]:
-        front = np.full((2, files + 2), -1, np.int64)
+        grid = x[X_GRID]
         for pos in range(p[P_SIZE]):
             c = s[S_CELLS + pos]
             if c != 0 and kinds[c, K_PAWN]:
-                q = kinds[c, K_OWNER]
-                r = h[xr + pos] if q == 1 else ranks - 1 - h[xr + pos]
-                f = h[xf + pos] + 1
-                if r > front[q, f]:
-                    front[q, f] = r
-        for pos in range(p[P_SIZE]):
-            c = s[S_CELLS + pos]
-            if c != 0 and kinds[c, K_PAWN]:
+                # passed: no enemy pawn ahead of it on its file or the next ones (the
+                # ranks ahead looked at square by square: nothing allocated)
                 o = kinds[c, K_OWNER]
-                r = h[xr + pos] if o == 0 else ranks - 1 - h[xr + pos]
-                f = h[xf + pos] + 1
-                if front[1 - o, f - 1] <= r and front[1 - o, f] <= r and front[1 - o, f + 1] <= r:
+                y = h[xr + pos]
+                fx = h[xf + pos]
+                passed = True
+                for yy in range(y + 1 if o == 0 else 0, ranks if o == 0 else y):
+                    for xx in range(max(fx - 1, 0), min(fx + 2, files)):
+                        q = h[grid + yy * files + xx]
+                        if q >= 0:
+                            e = s[S_CELLS + q]
+                            if e != 0 and kinds[e, K_PAWN] and kinds[e, K_OWNER] != o:
+                                passed = False
+                                break
+                    if not passed:
+                        break
+                if passed:
+                    r = y if o == 0 else ranks - 1 - y
                     if o == me:
                         mg += w[2 * n + 2, r]
                         eg += w[2 * n + 3, r]
