@@ -623,8 +623,11 @@ class Tafl(Game):
 #: it weighed, they shut the corners before the king comes near; and a fork in the king's
 #: reach weighs more than elsewhere, also with the attackers to move (on 11x11 the search
 #: sees two or three plies, too few to find that the fork's block loses elsewhere).
+#: The king's capture on four sides is weighed (his hostile sides, attackers reaching the
+#: free ones, the trap), and the room at 6 a square (was 2) draws the cordon tighter: the
+#: attackers drew 200-ply games with the king shut in on the edge and a defender loose.
 #: Measured against ``heuristic``: see the README.
-HNEFATAFL_KNOWLEDGE = replace(TaflKnowledge(), fork=1500, king_room=2, escape_room=120,
+HNEFATAFL_KNOWLEDGE = replace(TaflKnowledge(), fork=1500, king_room=6, escape_room=120,
                               king_enclosed=-30, king_side_reach=-40, king_trap=-300)
 
 BRANDUBH_START = "3A3/3A3/3D3/AADKDAA/3D3/3A3/3A3 b 0"
