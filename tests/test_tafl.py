@@ -196,9 +196,7 @@ def board_with(game: Tafl, pieces: dict[str, str], to_move: str) -> str:
 #: Copenhagen positions for the king's capture on four sides (the defender on k6 keeps
 #: white from encirclement): the king on e5 with attackers on d5, f5 and e4 and one on e9
 #: that reaches e6 (a trap); the king on f5 beside the empty throne with attackers on e5
-#: and g5 and f4 open to the attacker on f1 (the throne counts as his third hostile side);
-#: the same two kings with the trap's attacker on the far side of a defender (none reaches
-#: the fourth side).
+#: and g5 and f4 open to the attacker on f1 (the throne counts as his third hostile side).
 ENCLOSED = {"e5": "K", "d5": "A", "f5": "A", "e4": "A", "e9": "A", "k6": "D"}
 BESIDE_THRONE = {"f5": "K", "e5": "A", "g5": "A", "f1": "A", "k6": "D"}
 
@@ -215,21 +213,20 @@ def test_the_kings_enclosure_weighs_his_hostile_sides_and_the_attackers_reach() 
     assert k.king_enclosed < 0 and k.king_side_reach < 0 and k.king_trap < 0
     for knowledge in (get_game("brandubh").knowledge, get_game("tablut").knowledge):
         assert knowledge.king_enclosed == knowledge.king_side_reach == knowledge.king_trap == 0
-    enclosed = {n: c for n, c in ENCLOSED.items() if c}
     trap = 9 * k.king_enclosed + k.king_side_reach + k.king_trap
-    for pieces in (enclosed, BESIDE_THRONE):
+    for pieces in (ENCLOSED, BESIDE_THRONE):
         for side in "bw":
             state = game.parse_position(board_with(game, pieces, side))
             king = state.cells.index(game.king)
             assert game._enclosure(state.cells, king) == trap, (pieces, side)
-    blocked = game.parse_position(board_with(game, {**enclosed, "e7": "D"}, "w"))
+    blocked = game.parse_position(board_with(game, {**ENCLOSED, "e7": "D"}, "w"))
     assert game._enclosure(blocked.cells, blocked.cells.index(game.king)) == 9 * k.king_enclosed
-    two = game.parse_position(board_with(game, {n: c for n, c in enclosed.items() if n != "e4"}, "w"))
+    two = game.parse_position(board_with(game, {n: c for n, c in ENCLOSED.items() if n != "e4"}, "w"))
     # two hostile sides; e6 reached from e9, e4 from nowhere
     assert game._enclosure(two.cells, two.cells.index(game.king)) == 4 * k.king_enclosed + k.king_side_reach
     plain = copy.copy(game)
     plain.knowledge = replace(k, king_enclosed=0, king_side_reach=0, king_trap=0)
-    state = game.parse_position(board_with(game, enclosed, "w"))
+    state = game.parse_position(board_with(game, ENCLOSED, "w"))
     assert game._white_score(state) - plain._white_score(state) == trap
     edge = game.parse_position(board_with(game, {"a5": "K", "a4": "A", "a6": "A", "b5": "A", "k6": "D"}, "w"))
     assert game._white_score(edge) == plain._white_score(edge)
