@@ -135,7 +135,9 @@ def check_position(game: Game, kernel: Kernel, state: State, rng: random.Random,
     # in its history, as a search asks it
     again = State(state.cells, state.to_move, state.flags, state.counters, state.hands, state.key,
                   state.history + (state.key,), game)
-    assert rules.repetition(t, s) == winner_bits(game.repetition_outcome(again), game.players), \
+    again_hist = kernel.history(again)
+    assert rules.repeat(t, s, again_hist, len(again_hist)) == winner_bits(game.repetition_outcome(again),
+                                                                          game.players), \
         f"{where}: repetition value differs"
     for n, i in enumerate(chosen):
         move, text = kmoves[i], texts[i]

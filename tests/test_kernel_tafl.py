@@ -201,3 +201,69 @@ def test_the_kernel_weighs_the_kings_room_as_the_reference() -> None:
     for state in (start, shut):
         assert kernel.evaluate(state) == pytest.approx(game.evaluate(state), abs=1e-9)
     assert game.evaluate(start) - game.evaluate(shut) > game.knowledge.escape_room
+
+
+def test_the_kernel_weighs_the_kings_enclosure_as_the_reference() -> None:
+    """The enclosure's terms (``king_enclosed``, ``king_side_reach``, ``king_trap``) on the
+    kernel: on the known positions of ``test_tafl`` (a trap, a trap beside the throne, the
+    fourth side blocked by a defender, two hostile sides, the king on the edge) both
+    engines' evaluations are equal, and the trap moves both alike."""
+    from test_tafl import BESIDE_THRONE, ENCLOSED, board_with
+    game = get_game("hnefatafl")
+    assert isinstance(game, Tafl)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    boards = (ENCLOSED, BESIDE_THRONE, {**ENCLOSED, "e7": "D"}, {n: c for n, c in ENCLOSED.items() if n != "e4"},
+              {"a5": "K", "a4": "A", "a6": "A", "b5": "A", "k6": "D"})
+    for pieces in boards:
+        for side in "bw":
+            state = game.parse_position(board_with(game, pieces, side))
+            assert kernel.evaluate(state) == pytest.approx(game.evaluate(state), abs=1e-9), (pieces, side)
+    trap, blocked = (game.parse_position(board_with(game, pieces, "w"))
+                     for pieces in (ENCLOSED, {**ENCLOSED, "e7": "D"}))
+    assert game.evaluate(blocked) != game.evaluate(trap)
+    assert kernel.evaluate(blocked) - kernel.evaluate(trap) == pytest.approx(
+        game.evaluate(blocked) - game.evaluate(trap), abs=1e-9)
+
+
+@pytest.mark.parametrize("times", [1, 2])
+def test_a_repeat_in_search_is_scored_as_the_reference_scores_it(times: int) -> None:
+    """``rules.repeat``: Copenhagen's position met once before is a draw (3), met twice
+    before (its third occurrence) a win for the attackers (1), as
+    ``Tafl.repetition_outcome``; brandubh's always a draw."""
+    for game_id, expected in (("hnefatafl", {1: 3, 2: 1}), ("brandubh", {1: 3, 2: 3})):
+        game = get_game(game_id)
+        kernel = kernel_for(game)
+        assert kernel is not None
+        state = game.play(game.initial_state(), game.legal_moves(game.initial_state())[0])
+        again = State(state.cells, state.to_move, state.flags, state.counters, state.hands, state.key,
+                      state.history + (state.key,) * times, game)
+        hist = kernel.history(again)
+        assert rules.repeat(kernel.tables, kernel.pack(again), hist, len(hist)) == expected[times] == \
+            winner_bits(game.repetition_outcome(again))
+
+
+def test_the_kernel_weighs_defender_mobility_as_the_reference() -> None:
+    """``defender_mobility`` on the kernel: with weights 4 and 0, the evaluations of a lone
+    defender free on c6 (19 moves) and boxed in beside corner a1 (one move; the king shut
+    in on i1, black to move) equal the reference's, and the weight moves the gap between
+    them by 4 x 18 against white."""
+    from dataclasses import replace
+
+    from test_tafl import board_with
+    base = get_game("hnefatafl")
+    assert isinstance(base, Tafl)
+    start = base.format_position(base.initial_state())
+    gaps = []
+    for weight in (4, 0):
+        game = Tafl(base.name, base.size, start, base.tafl_rules, base.rules,
+                    knowledge=replace(base.knowledge, defender_mobility=weight))
+        kernel = kernel_for(game)
+        assert kernel is not None
+        shut = {"i1": "K", "h1": "A", "j1": "A", "i2": "A"}
+        free, boxed = (game.parse_position(board_with(game, {**shut, **extra}, "b"))
+                       for extra in ({"c6": "D"}, {"b1": "D", "c1": "A", "b3": "A"}))
+        for state in (free, boxed):
+            assert kernel.evaluate(state) == pytest.approx(game.evaluate(state), abs=1e-9)
+        gaps.append(kernel.evaluate(free) - kernel.evaluate(boxed))
+    assert gaps[0] - gaps[1] == pytest.approx(-4 * 18, abs=1e-9)

@@ -3,8 +3,9 @@
 
 Each test builds a position whose every legal move repeats an earlier position (the
 children's keys are put in its history), so a search of any depth must score the root by
-the rule alone: under Copenhagen rules a repetition loses for white, in brandubh and
-tablut it draws, in jungle with ``mover_loses`` the side to move in the repeated position
+the rule alone: under Copenhagen rules the third occurrence of a position loses for
+white (a first repeat on the searched line is a draw: the rules need three), in brandubh
+and tablut it draws, in jungle with ``mover_loses`` the side to move in the repeated position
 loses, and in oware a repetition ends the game with the seeds counted.
 """
 
@@ -20,10 +21,11 @@ from myriad.games import get_game
 from myriad.games.jungle import Jungle, JungleRules
 
 
-def only_repeats(game: Game, state: State) -> State:
-    """``state`` with a history holding every child's key: each legal move repeats."""
+def only_repeats(game: Game, state: State, times: int = 1) -> State:
+    """``state`` with a history holding every child's key ``times`` times: each legal move
+    repeats."""
     moves = game.legal_moves(state)
-    keys = tuple(game.play(state, m).key for m in moves)
+    keys = tuple(game.play(state, m).key for m in moves) * times
     root = game.make_state(state.cells, state.to_move, state.flags, state.counters, state.hands, keys)
     assert root.key == state.key and game.legal_moves(root), "the root itself must not be over"
     for move in moves:
@@ -46,12 +48,21 @@ def after(game: Game, *moves: str) -> State:
 @pytest.mark.parametrize("depth", [1, 3])
 def test_copenhagen_repetition_loses_for_white(depth):
     game = get_game("hnefatafl")
-    root = only_repeats(game, after(game, "d1-d2"))
+    root = only_repeats(game, after(game, "d1-d2"), times=2)
     assert game.player_names[root.to_move] == "white"
     assert searched(game, root, depth) == -(WIN - 1)  # lost at the next ply, whatever white plays
     # and black, to move in a position whose every move repeats, wins by repeating
-    black_root = only_repeats(game, after(game, "d1-d2", "f4-c4"))
+    black_root = only_repeats(game, after(game, "d1-d2", "f4-c4"), times=2)
     assert searched(game, black_root, depth) == WIN - 1
+
+
+@pytest.mark.parametrize("depth", [1, 3])
+def test_a_first_copenhagen_repeat_is_a_draw_in_search(depth):
+    """The rules end a Copenhagen game at a position's third occurrence: a position met
+    only once before is a draw for the search, for white and for black to move."""
+    game = get_game("hnefatafl")
+    for moves in (("d1-d2",), ("d1-d2", "f4-c4")):
+        assert searched(game, only_repeats(game, after(game, *moves)), depth) == 0
 
 
 @pytest.mark.parametrize("game_id", ["brandubh", "tablut"])

@@ -183,3 +183,68 @@ def test_the_kings_room_is_what_the_attackers_cordon_leaves() -> None:
     plain.knowledge = replace(k, king_room=0, escape_room=0)
     for state, squares, corners in ((start, 97, 4), (shut, 96, 3)):
         assert game._white_score(state) - plain._white_score(state) == k.king_room * squares + k.escape_room * corners
+
+
+def board_with(game: Tafl, pieces: dict[str, str], to_move: str) -> str:
+    """The position with ``pieces`` (square name -> letter) on an empty board."""
+    cells = [0] * game.topology.size
+    for name, letter in pieces.items():
+        cells[game.topology.pos(name)] = game.pieces.code_of_letter[letter]
+    return game.format_position(game.make_state(tuple(cells), game.side_letters.index(to_move), (), (0,)))
+
+
+#: Copenhagen positions for the king's capture on four sides (the defender on k6 keeps
+#: white from encirclement): the king on e5 with attackers on d5, f5 and e4 and one on e9
+#: that reaches e6 (a trap); the king on f5 beside the empty throne with attackers on e5
+#: and g5 and f4 open to the attacker on f1 (the throne counts as his third hostile side).
+ENCLOSED = {"e5": "K", "d5": "A", "f5": "A", "e4": "A", "e9": "A", "k6": "D"}
+BESIDE_THRONE = {"f5": "K", "e5": "A", "g5": "A", "f1": "A", "k6": "D"}
+
+
+def test_the_kings_enclosure_weighs_his_hostile_sides_and_the_attackers_reach() -> None:
+    """Copenhagen's enclosure terms on known positions: three hostile sides (attackers, or
+    the empty throne) with an attacker able to close the fourth score ``king_enclosed``
+    times nine, ``king_side_reach`` and ``king_trap``; a defender between the attacker and
+    the fourth side leaves no reach and no trap; the king on the edge has no enclosure (he
+    cannot be taken on four sides there); brandubh and tablut weigh none of it."""
+    game = get_game("hnefatafl")
+    assert isinstance(game, Tafl)
+    k = game.knowledge
+    assert k.king_enclosed < 0 and k.king_side_reach < 0 and k.king_trap < 0
+    for knowledge in (get_game("brandubh").knowledge, get_game("tablut").knowledge):
+        assert knowledge.king_enclosed == knowledge.king_side_reach == knowledge.king_trap == 0
+    trap = 9 * k.king_enclosed + k.king_side_reach + k.king_trap
+    for pieces in (ENCLOSED, BESIDE_THRONE):
+        for side in "bw":
+            state = game.parse_position(board_with(game, pieces, side))
+            king = state.cells.index(game.king)
+            assert game._enclosure(state.cells, king) == trap, (pieces, side)
+    blocked = game.parse_position(board_with(game, {**ENCLOSED, "e7": "D"}, "w"))
+    assert game._enclosure(blocked.cells, blocked.cells.index(game.king)) == 9 * k.king_enclosed
+    two = game.parse_position(board_with(game, {n: c for n, c in ENCLOSED.items() if n != "e4"}, "w"))
+    # two hostile sides; e6 reached from e9, e4 from nowhere
+    assert game._enclosure(two.cells, two.cells.index(game.king)) == 4 * k.king_enclosed + k.king_side_reach
+    plain = copy.copy(game)
+    plain.knowledge = replace(k, king_enclosed=0, king_side_reach=0, king_trap=0)
+    state = game.parse_position(board_with(game, ENCLOSED, "w"))
+    assert game._white_score(state) - plain._white_score(state) == trap
+    edge = game.parse_position(board_with(game, {"a5": "K", "a4": "A", "a6": "A", "b5": "A", "k6": "D"}, "w"))
+    assert game._white_score(edge) == plain._white_score(edge)
+
+
+def test_defender_mobility_weighs_each_defender_move() -> None:
+    """``defender_mobility``: white's score gains the weight for each move of a defender
+    (not the king's, which ``king_mobility`` weighs): a lone defender on c6 of an empty
+    board (the king shut in on i1) has 19 moves, boxed in beside corner a1 one."""
+    game = get_game("hnefatafl")
+    assert isinstance(game, Tafl)
+    k = game.knowledge
+    weighed = copy.copy(game)
+    weighed.knowledge = replace(k, defender_mobility=4)
+    plain = copy.copy(game)
+    plain.knowledge = replace(k, defender_mobility=0)
+    shut = {"i1": "K", "h1": "A", "j1": "A", "i2": "A"}
+    free = game.parse_position(board_with(game, {**shut, "c6": "D"}, "b"))
+    assert weighed._white_score(free) - plain._white_score(free) == 4 * 19  # (not the throne, f6)
+    boxed = game.parse_position(board_with(game, {**shut, "b1": "D", "c1": "A", "b3": "A"}, "b"))
+    assert weighed._white_score(boxed) - plain._white_score(boxed) == 4 * 1  # b1-b2 only

@@ -341,6 +341,17 @@ def repetition(t, s):
 
 
 @njit(cache=True)
+def repeat(t, s, hist, nhist):
+    """The winners' bits of ``Game.repetition_outcome`` for ``s`` met again on a search's
+    line (``hist[:nhist]``: the keys before it, its own among them), for a family whose
+    value depends on how often the position occurred (tafl: the rules' end only at the
+    third occurrence); else :func:`repetition`."""
+    if t.params[P_FAMILY] == tafl.FAMILY:
+        return tafl.repeat(t, s, hist, nhist)
+    return repetition(t, s)
+
+
+@njit(cache=True)
 def playout_move(t, s, moves, n):
     """The index of the move a playout plays among the ``n`` legal ``moves`` (the family's
     playout policy; uniformly random by default)."""

@@ -9,7 +9,7 @@ moves standing pat where the game allows it, a node in check (the game's ``in_ch
 searched one ply deeper and in quiescence every answer to a check searched, wins and
 losses scored by distance,
 repetitions along the searched line and against the game's history scored by the game's
-``repetition``, and turns as the game gives them: a child is scored from the side that
+``repeat``, and turns as the game gives them: a child is scored from the side that
 moves there, so a side that moves again keeps its score and window.  Limits: depth,
 nodes (counted as the reference counts them) and time (the clock read every
 :data:`CLOCK_EVERY` nodes).
@@ -38,7 +38,7 @@ from myriad.kernel.keys import history_key
 from myriad.kernel.layout import (MAX_ACTIONS, P_MAX_MOVES, P_MOVE_WIDTH, P_QUIESCENCE, P_WIDTH, S_CELLS, S_KEY,
                                   S_TO_MOVE, Tables)
 from myriad.kernel.rules import (actions, actions_hash, candidates, evaluate, gen, in_check, move_hashes, noisy,
-                                 noisy_among, noisy_moves, order_moves, outcome, play, repetition, stand_pat)
+                                 noisy_among, noisy_moves, order_moves, outcome, play, repeat, stand_pat)
 
 if False:  # pragma: no cover - for the type checker only
     from myriad.kernel.engine import Kernel
@@ -530,7 +530,7 @@ def node(t, w, ply0, depth, alpha, beta):
             alpha = f[N_ALPHA, ply]
             beta = f[N_BETA, ply]
             if ply and w.nkeys[ply] and repeated(w, ply):
-                bits = repetition(t, s)
+                bits = repeat(t, s, w.keys[w.kbase[ply]:], w.nkeys[ply])
                 if bits >= 0:  # else the rules make nothing of a repeat: searched on
                     result = terminal(bits, me, ply)
                     continue

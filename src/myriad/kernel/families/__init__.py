@@ -16,7 +16,9 @@ A family module provides, compiled by numba:
 * ``evaluate(t, s) -> float``, ``order(t, s, m) -> float``, ``noisy(t, s, m) -> bool``:
   the bots' knowledge, equal to the game's ``evaluate``, ``move_heuristic`` and ``is_noisy``;
 * ``repetition(t, s) -> int``: the winners' bits of ``Game.repetition_outcome`` (what a
-  search scores a position met again on its line), -1 where it is None;
+  search scores a position met again on its line), -1 where it is None; a family whose
+  value depends on the position's earlier occurrences adds ``repeat(t, s, hist, nhist)``
+  (tafl), dispatched by :func:`myriad.kernel.rules.repeat`;
 * ``playout_move(t, s, moves, n) -> int``: the index of the move a playout plays among the
   ``n`` legal moves (the playout policy, knowledge as data in the tables; uniform by
   default);

@@ -50,10 +50,12 @@ K_OWNER, K_ARMED, K_ROYAL = range(3)
 # -- weights
 (W_ATTACKER, W_DEFENDER, W_OPEN_ROAD, W_ESCAPE_IN_TWO, W_FORK, W_DECIDED, W_ROAD_TO_MOVE,
  W_TWO_ROADS, W_FORK_TO_MOVE, W_KING_FREE_SIDE, W_ATTACKER_BESIDE_KING, W_KING_MOBILITY,
- W_CORNER_GUARD, W_CORNER_SEAL, W_KING_ROOM, W_ESCAPE_ROOM, W_BASELINE) = range(17)
+ W_CORNER_GUARD, W_CORNER_SEAL, W_KING_ROOM, W_ESCAPE_ROOM, W_KING_ENCLOSED, W_KING_SIDE_REACH, W_KING_TRAP,
+ W_DEFENDER_MOBILITY, W_BASELINE) = range(21)
 KNOWLEDGE = ("attacker", "defender", "open_road", "escape_in_two", "fork", "decided", "road_to_move",
              "two_roads", "fork_to_move", "king_free_side", "attacker_beside_king", "king_mobility",
-             "corner_guard", "corner_seal", "king_room", "escape_room")
+             "corner_guard", "corner_seal", "king_room", "escape_room", "king_enclosed", "king_side_reach",
+             "king_trap", "defender_mobility")
 
 
 def tables(game: Game) -> Tables | None:
@@ -637,8 +639,19 @@ def outcome(t, s, hist, nhist, nlegal):
 
 @njit(cache=True)
 def repetition(t, s):
+    """The rules' end by repetition (the third occurrence): white loses under
+    Copenhagen rules, else a draw."""
     if t.params[REPETITION_LOSES_WHITE]:
         return 1 << ATTACKERS
+    return 3
+
+
+@njit(cache=True)
+def repeat(t, s, hist, nhist):
+    """``Tafl.repetition_outcome`` of a position met again (``hist[:nhist]``: the keys
+    before it): the rules' end at the third occurrence, a draw before."""
+    if drawn(t, s, hist, nhist) == 1:
+        return repetition(t, s)
     return 3
 
 
@@ -749,6 +762,12 @@ def white_score(t, s):
         if forks and white_to_move:
             score += w[W_FORK_TO_MOVE]
     score += w[W_KING_MOBILITY] * nreach
+    if w[W_DEFENDER_MOBILITY] != 0:
+        moves = 0
+        for p in range(size):
+            if cells[p] == defender:
+                moves += targets(t, cells, p, reach)
+        score += w[W_DEFENDER_MOBILITY] * moves
     nb = np.empty(8, np.int64)
     for i in range(neighbours_of(t, king, nb)):
         c = cells[nb[i]]
@@ -772,7 +791,52 @@ def white_score(t, s):
     if w[W_KING_ROOM] != 0 or w[W_ESCAPE_ROOM] != 0:
         room, escapes = king_room(t, cells, king)
         score += w[W_KING_ROOM] * room + w[W_ESCAPE_ROOM] * escapes
+    if (w[W_KING_ENCLOSED] != 0 or w[W_KING_SIDE_REACH] != 0 or w[W_KING_TRAP] != 0) and \
+            neighbours_of(t, king, nb) == 4:
+        score += enclosure(t, cells, king)
     return score
+
+
+@njit(cache=True)
+def enclosure(t, cells, king):
+    """``Tafl._enclosure``: the terms of the king's capture on four sides."""
+    w = t.weights[0]
+    attacker = t.params[SOLDIER + ATTACKERS]
+    hostile = 0
+    reached = 0
+    for d in range(t.links.shape[0]):
+        n = t.links[d, king]
+        if n < 0:
+            continue
+        c = cells[n]
+        if c == attacker or (c == 0 and t.zones[Z_ROYAL_HOSTILE, n] == 1):
+            hostile += 1
+        elif c == 0 and t.zones[Z_RESTRICTED, n] == 0 and attacker_reaches(t, cells, n):
+            reached += 1
+    score = w[W_KING_ENCLOSED] * hostile * hostile + w[W_KING_SIDE_REACH] * reached
+    if hostile == 3 and reached > 0:
+        score += w[W_KING_TRAP]
+    return score
+
+
+@njit(cache=True)
+def attacker_reaches(t, cells, to):
+    """``Tafl._attacker_reaches``: whether an attacker can move to the empty square ``to``."""
+    length = t.params[RAY_LENGTH]
+    attacker = t.params[SOLDIER + ATTACKERS]
+    for r in range(4):
+        row = 4 * to + r
+        for i in range(length):
+            q = t.rules[row, i]
+            if q < 0:
+                break
+            if cells[q] != 0:
+                if cells[q] == attacker:
+                    return True
+                break
+            if t.zones[Z_RESTRICTED, q] == 1 and t.zones[Z_PASSABLE, q] == 0:
+                break
+    return False
 
 
 @njit(cache=True)
