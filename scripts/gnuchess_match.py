@@ -35,7 +35,8 @@ from myriad.games.chess import ChessGame
 from myriad.notation.records import write_record
 
 #: Short openings (SAN), each played twice with colours swapped; game 2k and 2k+1 use
-#: opening k modulo the list.
+#: opening k modulo the list.  Twenty, so 40 games are 40 different games: at fixed
+#: nodes and a fixed depth both sides play the same opening the same way every time.
 OPENINGS: tuple[tuple[str, ...], ...] = (
     (),
     ("e4", "e5", "Nf3", "Nc6"),
@@ -47,6 +48,16 @@ OPENINGS: tuple[tuple[str, ...], ...] = (
     ("e4", "c6", "d4", "d5"),
     ("Nf3", "d5", "g3", "Nf6"),
     ("d4", "d5", "Bf4", "Nf6"),
+    ("e4", "e5", "Nf3", "Nf6"),
+    ("e4", "d5", "exd5", "Qxd5"),
+    ("d4", "Nf6", "c4", "e6"),
+    ("e4", "e5", "f4", "exf4"),
+    ("d4", "f5", "g3", "Nf6"),
+    ("e4", "d6", "d4", "Nf6"),
+    ("c4", "c5", "Nc3", "Nc6"),
+    ("e4", "e5", "Nc3", "Nf6"),
+    ("d4", "d5", "c4", "dxc4"),
+    ("e4", "c5", "Nc3", "Nc6"),
 )
 
 #: Where Debian puts games (not on every PATH).
@@ -211,12 +222,14 @@ def play_one(engine: UciEngine, spec: str, bot_white: bool, opening: tuple[str, 
 
 def run_match(spec: str, games: int, depth: int, movetime: float, command: list[str], book: bool = False,
               openings: tuple[tuple[str, ...], ...] = OPENINGS, out: Path | None = None,
-              echo: bool = True) -> list[GameRecord]:
-    """``games`` games of ``spec`` against the engine, colours alternating, printing each PGN."""
+              echo: bool = True, first: int = 1) -> list[GameRecord]:
+    """``games`` games of ``spec`` against the engine, colours alternating, printing each PGN;
+    the first is game number ``first`` of the series (its colours and opening), so a long
+    match can be played in parts."""
     engine = UciEngine(command, depth, book)
     records = []
     try:
-        for i in range(games):
+        for i in range(first - 1, first - 1 + games):
             bot_white = i % 2 == 0
             result = play_one(engine, spec, bot_white, openings[(i // 2) % len(openings)], movetime, i + 1)
             records.append(result)
@@ -252,9 +265,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--start-only", action="store_true", help="every game from the start position")
     parser.add_argument("--engine", help="the UCI command (default: gnuchess --uci)")
     parser.add_argument("--out", type=Path, help="append each game's PGN to this file")
+    parser.add_argument("--first", type=int, default=1,
+                        help="start at this game of the series (its colours and opening; default 1)")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.depth < 1 or args.movetime <= 0:
-        parser.error("--games and --depth must be at least 1, --movetime above 0")
+    if args.games < 1 or args.depth < 1 or args.first < 1 or args.movetime <= 0:
+        parser.error("--games, --depth and --first must be at least 1, --movetime above 0")
     if args.engine:
         command = args.engine.split()
     else:
@@ -266,12 +281,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         make_bot(args.bot, get_game("chess"))
         records = run_match(args.bot, args.games, args.depth, args.movetime, command, args.book,
-                            ((),) if args.start_only else OPENINGS, args.out)
+                            ((),) if args.start_only else OPENINGS, args.out, first=args.first)
     except MyriadError as err:
         print(f"gnuchess_match: {err}", file=sys.stderr)
         return 2
     name = f"{Path(command[0]).name} depth {args.depth}"
-    for i, r in enumerate(records, start=1):
+    for i, r in enumerate(records, start=args.first):
         side = "White" if r.bot_white else "Black"
         print(f"game {i}: {args.bot} as {side}: {r.bot_score:g} ({r.outcome.reason}, {len(r.moves)} plies)")
     print(summary(args.bot, name, records))

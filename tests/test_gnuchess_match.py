@@ -87,3 +87,22 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "[White \"random\"]" in out and "game 1: random as White" in out and "+" in out.splitlines()[-1]
     assert match.main(["nobot", "--games", "1"]) == 2
+
+
+def test_the_openings_are_legal_and_distinct() -> None:
+    game = get_game("chess")
+    assert len(set(match.OPENINGS)) == len(match.OPENINGS) == 20
+    for opening in match.OPENINGS:
+        state = game.initial_state()
+        for text in opening:
+            state = game.play(state, game.parse_move(state, text))
+
+
+def test_a_series_resumes_at_its_first_game(tmp_path: Path) -> None:
+    """``first=3``: game 3 of the series, the bot with White in the second opening."""
+    openings = ((), ("e4", "e5"), ("d4", "d5"))
+    records = match.run_match("alphabeta:depth=1", 1, 1, 10.0, gnuchess(), openings=openings,
+                              echo=False, first=3)
+    assert records[0].bot_white
+    assert records[0].moves[:2] == ["e4", "e5"]
+    assert 'Round "3"' in records[0].pgn
