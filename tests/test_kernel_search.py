@@ -13,7 +13,10 @@ in chess-like games.
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -544,3 +547,19 @@ def test_a_full_kernel_buffer_hands_the_mcts_move_to_the_reference() -> None:
     bot._choose_kernel = full  # type: ignore[attr-defined]
     decision = bot.choose(state)
     assert decision.move in game.legal_moves(state) and decision.info["nodes"] == 40
+
+
+def test_a_bot_loads_the_compiled_search_before_its_first_move() -> None:
+    """Making a kernel alphabeta bot loads (once after an install: compiles) the compiled
+    search, so the first move's clock does not pay for it; a fresh process shows it."""
+    code = ("from myriad.ai import make_bot\n"
+            "from myriad.games import get_game\n"
+            "from myriad.kernel.search import search\n"
+            "before = len(search.signatures)\n"
+            "make_bot('alphabeta:depth=1', get_game('chess'))\n"
+            "print(before, len(search.signatures))\n")
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([src, os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=1800)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0", "1"]

@@ -50,6 +50,20 @@ def kernel_refusal(game: Game, algo: str, threats: bool, quiescence: bool) -> st
     return None
 
 
+def load_search(game: Game) -> None:
+    """Load the compiled search into this process now (compile it, once after an install),
+    so that no move's clock pays for it: a throwaway depth-1 search of the start, on its
+    own small table (the bot's table and history stay untouched)."""
+    from myriad.kernel.registry import kernel_for
+    from myriad.kernel.search import Searcher, search
+    kernel = kernel_for(game)
+    if search.signatures or kernel is None:
+        return
+    state = game.initial_state()
+    if game.outcome(state) is None and game.legal_moves(state):
+        Searcher(kernel, tt_bytes=1 << 16).search(state, depth=1)
+
+
 class KernelAlphaBeta:
     """An alphabeta bot's search on the kernel, kept between moves (table and history)."""
 
@@ -65,6 +79,7 @@ class KernelAlphaBeta:
         self.searcher: Searcher = Searcher(kernel, algo=algo, quiescence=quiescence, moves=moves, root=root,
                                            tt_bytes=tt_bytes, tt_limit=tt_limit, checks=checks,
                                            quiet_checks=quiet_checks)
+        load_search(game)
 
     def reset(self) -> None:
         """Forget the table and history (a new game)."""
