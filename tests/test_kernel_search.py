@@ -55,6 +55,7 @@ class KernelKnowledge(Game):
         self.id, self.player_names = game.id, game.player_names
         self.quiescence, self.quiescence_depth = game.quiescence, game.quiescence_depth
         self.forced_captures, self.move_cap, self.threat_space = game.forced_captures, None, False
+        self.late_move_reductions = game.late_move_reductions
 
     def legal_moves(self, state: State) -> list[Move]:
         return self.inner.legal_moves(state)

@@ -51,6 +51,10 @@ EXTENSION_SHARE, EXTENSION_RESERVE = 0.05, 0.05
 #: A node in check is searched one ply deeper while it lies fewer than this many times the
 #: iteration's depth plies below the root (so that a line of checks cannot go on for ever).
 CHECK_PLIES = 2
+#: Late move reductions (PVS only): at a node this many plies deep or more, not in check,
+#: each quiet move from the ``LMR_AFTER``-th on that gives no check is searched first one
+#: ply shallower with the null window, and at its full depth only when it beats alpha.
+LMR_DEPTH, LMR_AFTER = 3, 3
 #: How the ``hash=`` budget is shared: the transposition table, the positions whose
 #: candidate moves are kept (see ``AlphaBeta.expansions``) and the threat-space search's
 #: table (when the game has one).  Killers (two moves a ply), history (one count per quiet
@@ -122,7 +126,8 @@ class AlphaBeta(Bot):
     game's ``in_check``, searched one ply deeper, and in quiescence every answer to a
     check searched, no standing pat), ``qchecks`` (1: quiescence's first ply searches the
     quiet moves that give check too, so that a mate threatened at the horizon is seen;
-    default 0), ``engine``
+    default 0), ``lmr`` (late move reductions with ``algo=pvs``: see :data:`LMR_DEPTH`;
+    default the game's ``late_move_reductions``), ``engine``
     (auto: the kernel engine where it reproduces this search, see
     :mod:`myriad.ai.kernel_search`; ``kernel`` demands it, ``reference`` forbids it)."""
 
@@ -130,7 +135,7 @@ class AlphaBeta(Bot):
     OPTIONS: ClassVar[dict[str, Allowed]] = {
         "algo": frozenset({"negamax", "pvs", "mtdf"}), **LIMIT_OPTIONS, "moves": (int, 0, 1000),
         "root": (int, 0, 1000), "quiescence": FLAG, "qdepth": (int, 0, 64), "threats": FLAG, "checks": FLAG,
-        "qchecks": FLAG,
+        "qchecks": FLAG, "lmr": FLAG,
         "tt": (int, 1, 1 << 30), "hash": HASH, "engine": ENGINES}
     # (Two players, no chance: the base's ``max_players`` and ``chance``, inherited, as
     # this class is compiled and its own would not be readable from the class.)
@@ -151,6 +156,7 @@ class AlphaBeta(Bot):
         self.checks = bool(options.get("checks", 1))
         self.quiet_checks = bool(options.get("qchecks", 0))
         self.check_plies = 0
+        self.reductions = bool(options.get("lmr", game.late_move_reductions)) and self.algo == "pvs"
         with_threats = bool(options.get("threats", 1)) and game.threat_space
         shares = split(self.hash_bytes, SHARES if with_threats else
                        {table: share for table, share in SHARES.items() if table != "threats"})
@@ -182,7 +188,7 @@ class AlphaBeta(Bot):
                 self.kernel = KernelAlphaBeta(game, self.name, self.algo,
                                               self.max_qdepth if self.quiescence else 0, self.max_moves or 0,
                                               self.root_moves or 0, shares["tt"] + shares["expansions"],
-                                              self.tt_size, self.checks, self.quiet_checks)
+                                              self.tt_size, self.checks, self.quiet_checks, self.reductions)
             elif self.engine == "kernel":
                 raise ValueError(f"alphabeta: engine=kernel, but {refusal}")
 
@@ -466,7 +472,8 @@ class AlphaBeta(Bot):
             repeat = game.repetition_outcome(state)
             if repeat is not None:
                 return terminal_score(repeat, state.to_move, ply)
-        if self.checks and ply < self.check_plies and game.in_check(state):
+        checked = self.checks and ply < self.check_plies and game.in_check(state)
+        if checked:
             depth += 1  # a check: its answers searched one ply deeper
         alpha_start = alpha
         entry = self.tt.get(state.key)
@@ -501,11 +508,18 @@ class AlphaBeta(Bot):
             ordered = ordered[:cap]
         best, best_move = -INF, ordered[0]
         pvs = self.algo == "pvs"
+        reducing = self.reductions and depth >= LMR_DEPTH and not checked and not game.in_check(state)
         mover = state.to_move
         for i, move in enumerate(ordered):
             child = game.play(state, move)
             if pvs and i > 0:
-                score = self._child(child, mover, depth - 1, alpha, alpha + 1, ply + 1)
+                if (reducing and i >= LMR_AFTER and not game.is_noisy(state, move)
+                        and not game.in_check(child)):
+                    score = self._child(child, mover, depth - 2, alpha, alpha + 1, ply + 1)
+                    if score > alpha:  # a late move that may be best after all: at full depth
+                        score = self._child(child, mover, depth - 1, alpha, alpha + 1, ply + 1)
+                else:
+                    score = self._child(child, mover, depth - 1, alpha, alpha + 1, ply + 1)
                 if alpha < score < beta:
                     score = self._child(child, mover, depth - 1, score, beta, ply + 1)
             else:

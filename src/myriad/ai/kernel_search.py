@@ -68,7 +68,8 @@ class KernelAlphaBeta:
     """An alphabeta bot's search on the kernel, kept between moves (table and history)."""
 
     def __init__(self, game: Game, name: str, algo: str, quiescence: int, moves: int, root: int,
-                 tt_bytes: int, tt_limit: int | None, checks: bool = True, quiet_checks: bool = False) -> None:
+                 tt_bytes: int, tt_limit: int | None, checks: bool = True, quiet_checks: bool = False,
+                 reductions: bool = False) -> None:
         from myriad.kernel.registry import kernel_for
         from myriad.kernel.search import Searcher
         kernel = kernel_for(game)
@@ -78,7 +79,7 @@ class KernelAlphaBeta:
         self.algo = algo
         self.searcher: Searcher = Searcher(kernel, algo=algo, quiescence=quiescence, moves=moves, root=root,
                                            tt_bytes=tt_bytes, tt_limit=tt_limit, checks=checks,
-                                           quiet_checks=quiet_checks)
+                                           quiet_checks=quiet_checks, reductions=reductions)
         load_search(game)
 
     def reset(self) -> None:

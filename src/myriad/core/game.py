@@ -96,6 +96,9 @@ class Game:
     #: the most moves bots search at a node, the best by the move heuristic (None: all);
     #: the "best 10 moves" of gomoku programs.
     move_cap: int | None = None
+    #: whether bots search the late quiet moves of a node one ply shallower first (late
+    #: move reductions), where move ordering is good enough that a late move rarely proves best.
+    late_move_reductions: bool = False
     #: whether bots look for wins by continuous threats (threat-space search over
     #: :meth:`threat_moves` and :meth:`threat_answers`) for both sides around their search.
     threat_space: bool = False

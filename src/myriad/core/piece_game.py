@@ -168,6 +168,7 @@ class PieceGame(Game):
 
     player_names: tuple[str, ...] = ("white", "black")
     side_letters = ("w", "b")
+    late_move_reductions = True
 
     def __init__(self, topology: Topology, kinds: Sequence[PieceKind], rules: PieceRules,
                  setups: Mapping[str, str], player_names: Sequence[str] | None = None) -> None:

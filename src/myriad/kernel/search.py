@@ -80,17 +80,26 @@ G_ROOT_CAP = 5      # moves searched at the root (0: all)
 G_BASE_NOISY = 6    # 1: the game's ``is_noisy`` is the base Game's (read from a move's actions)
 G_CHECKS = 7        # 1: the check extension (``AlphaBeta``'s ``checks``)
 G_QCHECKS = 8       # 1: quiescence's first ply searches the quiet moves that give check too
-CFG = 9
+G_LMR = 9           # 1: late move reductions (``AlphaBeta``'s ``lmr``)
+CFG = 10
 #: Nodes in check are extended while fewer than this many times the iteration's depth
 #: plies below the root (:data:`myriad.ai.alphabeta.CHECK_PLIES`).
 CHECK_PLIES = 2
+#: Late move reductions: from this depth, from the move of this rank on
+#: (:data:`myriad.ai.alphabeta.LMR_DEPTH`).
+LMR_DEPTH, LMR_AFTER = 3, 3
 
 NEGAMAX, PVS = 0, 1
 
 # -- quiescence's frames (rows of ``Work.frames``) and phases -------------------------------
 F_ALPHA, F_BETA, F_BEST, F_COUNT, F_NEXT, F_SAME = range(6)
 # -- the search's frames (rows of ``Work.nodes``)
-N_DEPTH, N_ALPHA, N_BETA, N_ALPHA0, N_BEST, N_BEST_I, N_COUNT, N_NEXT, N_SAME, N_MODE = range(10)
+N_DEPTH, N_ALPHA, N_BETA, N_ALPHA0, N_BEST, N_BEST_I, N_COUNT, N_NEXT, N_SAME, N_MODE, N_REDUCE = range(11)
+NODE_ROWS = 11
+#: ``N_MODE``: how the child being searched is searched: with the whole window, with the
+#: null window (searched again if it fails high), or one ply shallower with the null window
+#: (a late move reduced: searched again at its full depth if it beats alpha).
+FULL, NULL_WINDOW, REDUCED = 0, 1, 2
 OPEN, NEXT, RETURN = 0, 1, 2
 
 
@@ -144,7 +153,7 @@ def make_work(tables: Tables, tt_bytes: int, tt_limit: int | None = None, histor
                 np.zeros(HISTORY_SIZE, np.int64), np.zeros((tt_entries(tt_bytes, tt_limit), TT_WORDS), np.int64),
                 np.zeros((MAX_ACTIONS, 5), np.int64), np.zeros(mw, np.int64), np.zeros((MAX_DEPTH, mw), np.int64),
                 np.zeros((MAX_DEPTH, width), np.int64), np.zeros((MAX_DEPTH, 3), np.int64),
-                np.zeros((6, MAX_PLY + 1), np.int64), np.zeros((10, MAX_PLY + 1), np.int64),
+                np.zeros((6, MAX_PLY + 1), np.int64), np.zeros((NODE_ROWS, MAX_PLY + 1), np.int64),
                 np.zeros(CTL, np.int64), np.zeros(CFG, np.int64), np.zeros(2 + MAX_DEPTH, np.float64))
 
 
@@ -400,12 +409,7 @@ def quiesce(t, w, ply0, alpha, beta, given):
                 else:
                     phase = NEXT
                     f[F_BEST, ply] = -INF
-                    f[F_COUNT, ply] = n
-                    f[F_NEXT, ply] = 0
-                    if n > 1:
-                        sort_moves(t, w, ply, n, -1, False)
-                    else:
-                        w.ranks[ply, 0] = 0
+                    open_moves(t, w, ply, n)
             else:
                 stand = np.int64(evaluate(t, s))
                 result = stand
@@ -432,12 +436,7 @@ def quiesce(t, w, ply0, alpha, beta, given):
                             f[F_ALPHA, ply] = max(f[F_ALPHA, ply], stand)
                             f[F_BEST, ply] = stand
                     if phase == NEXT:
-                        f[F_COUNT, ply] = n
-                        f[F_NEXT, ply] = 0
-                        if n > 1:
-                            sort_moves(t, w, ply, n, -1, False)
-                        else:
-                            w.ranks[ply, 0] = 0
+                        open_moves(t, w, ply, n)
         elif phase == NEXT:
             j = f[F_NEXT, ply]
             if j >= f[F_COUNT, ply]:
@@ -474,6 +473,17 @@ def quiesce(t, w, ply0, alpha, beta, given):
                     if score >= f[F_BETA, ply]:
                         result = score
                         phase = RETURN
+
+
+@njit(cache=True)
+def open_moves(t, w, ply, n):
+    """Quiescence's frame at ``ply`` is to search its ``n`` moves, best first."""
+    w.frames[F_COUNT, ply] = n
+    w.frames[F_NEXT, ply] = 0
+    if n > 1:
+        sort_moves(t, w, ply, n, -1, False)
+    else:
+        w.ranks[ply, 0] = 0
 
 
 @njit(cache=True)
@@ -534,7 +544,9 @@ def node(t, w, ply0, depth, alpha, beta):
                 if bits >= 0:  # else the rules make nothing of a repeat: searched on
                     result = terminal(bits, me, ply)
                     continue
+            checked = False
             if w.cfg[G_CHECKS] and ply < w.ctl[C_CHECK_PLIES] and in_check(t, s):
+                checked = True
                 depth += 1  # a check: its answers searched one ply deeper
                 f[N_DEPTH, ply] = depth
             row = tt_find(w.tt, s[S_KEY])
@@ -566,6 +578,9 @@ def node(t, w, ply0, depth, alpha, beta):
             cap = w.cfg[G_CAP]
             if cap > 0 and n > cap:
                 n = cap
+            f[N_REDUCE, ply] = 0
+            if w.cfg[G_LMR] and depth >= LMR_DEPTH and not checked and not in_check(t, s):
+                f[N_REDUCE, ply] = 1
             f[N_ALPHA0, ply] = alpha
             f[N_BEST, ply] = -INF
             f[N_BEST_I, ply] = w.ranks[ply, 0]
@@ -581,17 +596,24 @@ def node(t, w, ply0, depth, alpha, beta):
             f[N_NEXT, ply] = j + 1
             s = w.states[ply]
             child = w.states[ply + 1]
-            bits = play(t, s, w.moves[ply, w.ranks[ply, j]], child)
+            m = w.moves[ply, w.ranks[ply, j]]
+            bits = play(t, s, m, child)
             push_keys(t, w, ply, bits)
             same = child[S_TO_MOVE] == s[S_TO_MOVE]
             f[N_SAME, ply] = 1 if same else 0
             low, high = f[N_ALPHA, ply], f[N_BETA, ply]
             if pvs and j > 0:
                 high = low + 1
-                f[N_MODE, ply] = 1  # a null window: searched again if it fails high
+                if (f[N_REDUCE, ply] and j >= LMR_AFTER and not is_noisy(t, w, s, m)
+                        and not in_check(t, child)):
+                    f[N_MODE, ply] = REDUCED
+                else:
+                    f[N_MODE, ply] = NULL_WINDOW
             else:
-                f[N_MODE, ply] = 0
+                f[N_MODE, ply] = FULL
             open_child(f, ply, same, low, high)
+            if f[N_MODE, ply] == REDUCED:
+                f[N_DEPTH, ply + 1] -= 1
             ply += 1
             phase = OPEN
         else:  # RETURN: ``result`` is the value of the frame at ``ply``
@@ -600,8 +622,14 @@ def node(t, w, ply0, depth, alpha, beta):
             ply -= 1
             score = result if f[N_SAME, ply] else -result
             phase = NEXT
-            if f[N_MODE, ply] == 1 and f[N_ALPHA, ply] < score < f[N_BETA, ply]:
-                f[N_MODE, ply] = 0
+            if f[N_MODE, ply] == REDUCED and score > f[N_ALPHA, ply]:
+                f[N_MODE, ply] = NULL_WINDOW  # a late move that may be best after all: at full depth
+                open_child(f, ply, f[N_SAME, ply] == 1, f[N_ALPHA, ply], f[N_ALPHA, ply] + 1)
+                ply += 1
+                phase = OPEN
+                continue
+            if f[N_MODE, ply] == NULL_WINDOW and f[N_ALPHA, ply] < score < f[N_BETA, ply]:
+                f[N_MODE, ply] = FULL
                 open_child(f, ply, f[N_SAME, ply] == 1, score, f[N_BETA, ply])
                 ply += 1
                 phase = OPEN
@@ -829,12 +857,13 @@ class Searcher:
     the reference bot's options: ``algo`` ("pvs" or "negamax"), ``quiescence`` (the most
     noisy moves in a row, 0: none), ``moves`` / ``root`` (the most moves searched below /
     at the root, 0: all), ``tt_bytes`` and ``tt_limit`` (the table's size), ``checks``
-    (the check extension) and ``quiet_checks`` (quiescence's first ply with the quiet
-    checks)."""
+    (the check extension), ``quiet_checks`` (quiescence's first ply with the quiet
+    checks) and ``reductions`` (late move reductions with ``pvs``; None: the game's
+    ``late_move_reductions``)."""
 
     def __init__(self, kernel: Kernel, *, algo: str = "pvs", quiescence: int | None = None,
                  moves: int = 0, root: int = 0, tt_bytes: int = 32 << 20, tt_limit: int | None = None,
-                 checks: bool = True, quiet_checks: bool = False) -> None:
+                 checks: bool = True, quiet_checks: bool = False, reductions: bool | None = None) -> None:
         if algo not in ("pvs", "negamax"):
             raise ValueError(f"kernel search: algo must be pvs or negamax, not {algo!r}")
         if kernel.players != 2:
@@ -847,6 +876,9 @@ class Searcher:
         self.root = root
         self.checks = checks
         self.quiet_checks = quiet_checks
+        if reductions is None:
+            reductions = kernel.game.late_move_reductions
+        self.reductions = reductions and algo == "pvs"
         self.work = make_work(kernel.tables, tt_bytes, tt_limit)
         self.iterations: list[tuple[int, float, int]] = []
         self.nodes = 0
@@ -879,6 +911,7 @@ class Searcher:
         w.cfg[G_BASE_NOISY] = int(type(kernel.game).is_noisy is Game.is_noisy)
         w.cfg[G_CHECKS] = int(self.checks)
         w.cfg[G_QCHECKS] = int(self.quiet_checks)
+        w.cfg[G_LMR] = int(self.reductions)
         end = np.inf
         if seconds is not None:
             end = start + seconds
