@@ -51,11 +51,11 @@ K_OWNER, K_ARMED, K_ROYAL = range(3)
 (W_ATTACKER, W_DEFENDER, W_OPEN_ROAD, W_ESCAPE_IN_TWO, W_FORK, W_DECIDED, W_ROAD_TO_MOVE,
  W_TWO_ROADS, W_FORK_TO_MOVE, W_KING_FREE_SIDE, W_ATTACKER_BESIDE_KING, W_KING_MOBILITY,
  W_CORNER_GUARD, W_CORNER_SEAL, W_KING_ROOM, W_ESCAPE_ROOM, W_KING_ENCLOSED, W_KING_SIDE_REACH, W_KING_TRAP,
- W_DEFENDER_MOBILITY, W_BASELINE) = range(21)
+ W_BASELINE) = range(20)
 KNOWLEDGE = ("attacker", "defender", "open_road", "escape_in_two", "fork", "decided", "road_to_move",
              "two_roads", "fork_to_move", "king_free_side", "attacker_beside_king", "king_mobility",
              "corner_guard", "corner_seal", "king_room", "escape_room", "king_enclosed", "king_side_reach",
-             "king_trap", "defender_mobility")
+             "king_trap")
 
 
 def tables(game: Game) -> Tables | None:
@@ -762,12 +762,6 @@ def white_score(t, s):
         if forks and white_to_move:
             score += w[W_FORK_TO_MOVE]
     score += w[W_KING_MOBILITY] * nreach
-    if w[W_DEFENDER_MOBILITY] != 0:
-        moves = 0
-        for p in range(size):
-            if cells[p] == defender:
-                moves += targets(t, cells, p, reach)
-        score += w[W_DEFENDER_MOBILITY] * moves
     nb = np.empty(8, np.int64)
     for i in range(neighbours_of(t, king, nb)):
         c = cells[nb[i]]
