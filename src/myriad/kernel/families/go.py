@@ -40,9 +40,8 @@ PASSES, PLIES, CAPTURES = 0, 1, 2   # CAPTURES + player: stones taken by that pl
 # -- weights[0]: GoWeights; weights[2]: each point's worth by its line (Go.prior) --
 (W_ATARI_MINE, W_ATARI_THEIRS, W_CAPTURE, W_CAPTURE_BONUS, W_SAVE, W_GIVE_ATARI, W_SELF_ATARI, W_CONTACT,
  W_CANDIDATES, W_ATARI_CANDIDATES, W_ATARI_LIBERTY, W_ATARI_PRESSURE, W_LADDER_BUDGET,
- W_ATARI_WIN, W_ATARI_SAVED, W_ATARI_TEMPO, W_ATARI_AREA, W_ATARI_SHARE, W_ATARI_WEAK_N) = range(19)
-W_ATARI_WEAK = 19   # .. + W_ATARI_WEAK_N: ``GoWeights.atari_weak``
-MAX_WEAK = 8        # the most entries of ``atari_weak`` the tables hold
+ W_ATARI_WIN, W_ATARI_SAVED, W_ATARI_SHARE) = range(16)
+GO_WEIGHTS = 16     # the width of weights[0]
 # -- weights[1]: the playout policy: a move's priority is the sum of the terms that apply;
 # a playout plays one of the moves of the highest priority, drawn uniformly --
 # (the numbers are ``GoWeights.playout``, Atari Go's ``GoWeights.atari_playout``, in this order)
@@ -84,14 +83,10 @@ def tables(game: Game) -> Tables | None:
     for pos, near in enumerate(game.diagonals):
         diagonals[pos, :len(near)] = near
     w = game.weights
-    if len(w.atari_weak) > MAX_WEAK:
-        return None
-    weights = np.zeros((3, max(W_ATARI_WEAK + MAX_WEAK, size)), np.float64)
-    weights[0, :W_ATARI_WEAK] = (w.atari_mine, w.atari_theirs, w.capture, w.capture_bonus, w.save, w.give_atari,
-                                 w.self_atari, w.contact, w.candidates, w.atari_candidates, w.atari_liberty,
-                                 w.atari_pressure, w.ladder_budget, w.atari_win, w.atari_saved, w.atari_tempo,
-                                 w.atari_area, w.atari_share, len(w.atari_weak))
-    weights[0, W_ATARI_WEAK:W_ATARI_WEAK + len(w.atari_weak)] = w.atari_weak
+    weights = np.zeros((3, max(GO_WEIGHTS, size)), np.float64)
+    weights[0, :GO_WEIGHTS] = (w.atari_mine, w.atari_theirs, w.capture, w.capture_bonus, w.save, w.give_atari,
+                               w.self_atari, w.contact, w.candidates, w.atari_candidates, w.atari_liberty,
+                               w.atari_pressure, w.ladder_budget, w.atari_win, w.atari_saved, w.atari_share)
     weights[2, :size] = game.prior
     weights[1, :PO_ATARI + 1] = w.atari_playout if game.first_capture else w.playout
     params = {FIRST_CAPTURE: int(game.first_capture), KOMI2: int(game.komi * 2), MAX_PLIES: game.max_plies,
@@ -498,7 +493,6 @@ def _atari_go_value(t, s, n, label, colour, libs, start, length, order, stamp):
     w = t.weights
     me = s[S_TO_MOVE]
     mine = t.params[STONE + me]
-    nweak = int(w[0, W_ATARI_WEAK_N])
     score = 0.0
     point = -1
     several = False
@@ -508,10 +502,6 @@ def _atari_go_value(t, s, n, label, colour, libs, start, length, order, stamp):
             if k == 1:
                 return w[0, W_ATARI_WIN]
             score += w[0, W_ATARI_SHARE] / k
-            if k < nweak:
-                score += w[0, W_ATARI_WEAK + k]
-            if k == 2:
-                score += w[0, W_ATARI_TEMPO]
         else:
             if k == 1:
                 lib = _liberty(t, s, order, start[g], length[g])
@@ -520,8 +510,6 @@ def _atari_go_value(t, s, n, label, colour, libs, start, length, order, stamp):
                 elif lib != point:
                     several = True
             score -= w[0, W_ATARI_SHARE] / k
-            if k < nweak:
-                score -= w[0, W_ATARI_WEAK + k]
     if point >= 0:
         if several:
             return -w[0, W_ATARI_WIN]
@@ -529,9 +517,6 @@ def _atari_go_value(t, s, n, label, colour, libs, start, length, order, stamp):
         if _liberties_after(t, s, label, colour, order, start, length, point, mine, stamp) < 2:
             return -w[0, W_ATARI_WIN]
         score -= w[0, W_ATARI_SAVED]
-    if w[0, W_ATARI_AREA] != 0.0:
-        black, white = nearest_area(t, s)
-        score += w[0, W_ATARI_AREA] * (black - white if me == 0 else white - black)
     return score
 
 
