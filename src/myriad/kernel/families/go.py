@@ -102,50 +102,72 @@ def prepare(t: Tables, s: np.ndarray) -> None:
 # -- chains ---------------------------------------------------------------------------------------
 
 @njit(cache=True)
+def _walk_chain(t, cells, pos, stones, mark, stamp, most):
+    """Walk the chain on ``pos`` of ``cells`` (one cell per point): its stones written to
+    ``stones``, each stone and liberty met set to ``stamp`` in ``mark`` (points already
+    holding it are passed over), stopping once ``most`` liberties are found; returns
+    (stones, liberties)."""
+    v = cells[pos]
+    stones[0] = pos
+    mark[pos] = stamp
+    end = 1
+    i = 0
+    n = 0
+    while i < end:
+        q = stones[i]
+        i += 1
+        for k in range(4):
+            r = t.rules[q, k]
+            if r < 0:
+                break
+            w = cells[r]
+            if mark[r] == stamp or (w != 0 and w != v):
+                continue
+            mark[r] = stamp
+            if w == 0:
+                n += 1
+                if n >= most:
+                    return end, n
+            else:
+                stones[end] = r
+                end += 1
+    return end, n
+
+
+@njit(cache=True)
 def chains(t, s, label, colour, libs, start, length, order, stamp):
     """Label the chains of ``s`` as :meth:`Surround.groups` does (scanning points in order):
     ``label[pos]`` the chain (-1 empty), ``colour``, ``libs`` (distinct liberties),
     ``order[start[g]:start[g] + length[g]]`` its stones; ``stamp`` is scratch.  Returns
     the number of chains."""
     size = t.params[P_SIZE]
-    nb = t.rules
-    for pos in range(size):
-        label[pos] = -1
-        stamp[pos] = -1
+    cells = s[S_CELLS:S_CELLS + size]
+    label[:] = -1
+    stamp[:] = -1
     g = 0
     top = 0
     for pos in range(size):
-        v = s[S_CELLS + pos]
-        if v == 0 or label[pos] >= 0:
+        if cells[pos] == 0 or label[pos] >= 0:
             continue
-        label[pos] = g
-        colour[g] = v
+        length[g], libs[g] = _walk_chain(t, cells, pos, order[top:], stamp, g, size)
+        colour[g] = cells[pos]
         start[g] = top
-        order[top] = pos
-        end = top + 1
-        i = top
-        n = 0
-        while i < end:
-            q = order[i]
-            i += 1
-            for k in range(4):
-                r = nb[q, k]
-                if r < 0:
-                    break
-                w = s[S_CELLS + r]
-                if w == 0:
-                    if stamp[r] != g:
-                        stamp[r] = g
-                        n += 1
-                elif w == v and label[r] < 0:
-                    label[r] = g
-                    order[end] = r
-                    end += 1
-        length[g] = end - top
-        libs[g] = n
-        top = end
+        for i in range(top, top + length[g]):
+            label[order[i]] = g
+        top += length[g]
         g += 1
     return g
+
+
+@njit(cache=True)
+def _labelled_chains(t, s):
+    """:func:`chains` of ``s`` in fresh arrays: (the number of chains, ``label``,
+    ``colour``, ``libs``, ``start``, ``length``, ``order``, ``stamp``)."""
+    size = t.params[P_SIZE]
+    work = np.empty((7, size), np.int64)
+    label, colour, libs, start, length, order, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
+    n = chains(t, s, label, colour, libs, start, length, order, stamp)
+    return n, label, colour, libs, start, length, order, stamp
 
 
 @njit(cache=True)
@@ -196,9 +218,7 @@ def gen(t, s, hist, nhist, moves):
     size, values = p[P_SIZE], p[P_VALUES]
     me = s[S_TO_MOVE]
     stone = p[STONE + me]
-    work = np.empty((7, size), np.int64)
-    label, colour, libs, start, length, order, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
-    chains(t, s, label, colour, libs, start, length, order, stamp)
+    _, label, colour, libs, start, length, order, stamp = _labelled_chains(t, s)
     board = s[S_KEY] ^ t.side[me]
     side0, side1 = t.side[0], t.side[1]
     seen = np.zeros(FILTER_WORDS, np.uint64)  # a filter of the history's keys (and of them without a side)
@@ -250,27 +270,12 @@ def gen(t, s, hist, nhist, moves):
 def _take_if_dead(t, s, pos, key, stack, mark, stamp_value):
     """Remove the chain on ``pos`` from ``s`` when it has no liberty; returns (stones
     taken, new key).  ``mark`` holds ``stamp_value`` on visited points."""
-    values = t.params[P_VALUES]
+    p = t.params
+    values = p[P_VALUES]
     v = s[S_CELLS + pos]
-    nb = t.rules
-    stack[0] = pos
-    mark[pos] = stamp_value
-    end = 1
-    i = 0
-    while i < end:
-        q = stack[i]
-        i += 1
-        for k in range(4):
-            r = nb[q, k]
-            if r < 0:
-                break
-            w = s[S_CELLS + r]
-            if w == 0:
-                return 0, key
-            if w == v and mark[r] != stamp_value:
-                mark[r] = stamp_value
-                stack[end] = r
-                end += 1
+    end, liberties = _walk_chain(t, s[S_CELLS:S_CELLS + p[P_SIZE]], pos, stack, mark, stamp_value, 1)
+    if liberties:
+        return 0, key
     for i in range(end):
         q = stack[i]
         key ^= t.zobrist[q * values + v]
@@ -462,13 +467,10 @@ def nearest_area(t, s):
 @njit(cache=True)
 def evaluate(t, s):
     p = t.params
-    size = p[P_SIZE]
     me = s[S_TO_MOVE]
     mine = p[STONE + me]
     w = t.weights
-    work = np.empty((7, size), np.int64)
-    label, colour, libs, start, length, order, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
-    n = chains(t, s, label, colour, libs, start, length, order, stamp)
+    n, label, colour, libs, start, length, order, stamp = _labelled_chains(t, s)
     if p[FIRST_CAPTURE] != 0:
         return _atari_go_value(t, s, n, label, colour, libs, start, length, order, stamp)
     black, white = nearest_area(t, s)
@@ -494,8 +496,6 @@ def _atari_go_value(t, s, n, label, colour, libs, start, length, order, stamp):
     me = s[S_TO_MOVE]
     mine = t.params[STONE + me]
     score = 0.0
-    point = -1
-    several = False
     for g in range(n):
         k = libs[g]
         if colour[g] != mine:
@@ -503,13 +503,8 @@ def _atari_go_value(t, s, n, label, colour, libs, start, length, order, stamp):
                 return w[0, W_ATARI_WIN]
             score += w[0, W_ATARI_SHARE] / k
         else:
-            if k == 1:
-                lib = _liberty(t, s, order, start[g], length[g])
-                if point < 0:
-                    point = lib
-                elif lib != point:
-                    several = True
             score -= w[0, W_ATARI_SHARE] / k
+    point, several = _atari_liberty(t, s, n, colour, libs, start, length, order, mine)
     if point >= 0:
         if several:
             return -w[0, W_ATARI_WIN]
@@ -538,21 +533,12 @@ def noisy_moves(t, s, hist, nhist, moves):
     if count == 0:
         return 0
     stone = p[STONE + s[S_TO_MOVE]]
-    work = np.empty((7, size), np.int64)
-    label, colour, libs, start, length, order, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
-    n = chains(t, s, label, colour, libs, start, length, order, stamp)
+    n, label, colour, libs, start, length, order, stamp = _labelled_chains(t, s)
     stamp[:] = -1
-    point = -1
-    several = False
     for g in range(n):
-        if libs[g] == 1:
-            if colour[g] != stone:
-                return 0
-            lib = _liberty(t, s, order, start[g], length[g])
-            if point < 0:
-                point = lib
-            elif lib != point:
-                several = True
+        if libs[g] == 1 and colour[g] != stone:
+            return 0
+    point, several = _atari_liberty(t, s, n, colour, libs, start, length, order, stone)
     if point >= 0:
         if several or _liberties_after(t, s, label, colour, order, start, length, point, stone, stamp) < 2:
             return 0
@@ -585,11 +571,8 @@ def stand_pat(t, s):
     p = t.params
     if p[FIRST_CAPTURE] == 0:
         return p[P_FORCED_CAPTURES] == 0
-    size = p[P_SIZE]
     stone = p[STONE + s[S_TO_MOVE]]
-    work = np.empty((7, size), np.int64)
-    label, colour, libs, start, length, order, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
-    n = chains(t, s, label, colour, libs, start, length, order, stamp)
+    n, label, colour, libs, start, length, order, stamp = _labelled_chains(t, s)
     own = False
     for g in range(n):
         if libs[g] == 1:
@@ -614,19 +597,43 @@ def _liberty(t, s, order, first, count):
 
 
 @njit(cache=True)
+def _atari_liberty(t, s, n, colour, libs, start, length, order, stone):
+    """The liberty of ``stone``'s chains in atari among the ``n`` labelled, -1 when none
+    is in atari; and whether they have more than one (the first is returned)."""
+    point = -1
+    several = False
+    for g in range(n):
+        if colour[g] == stone and libs[g] == 1:
+            lib = _liberty(t, s, order, start[g], length[g])
+            if point < 0:
+                point = lib
+            elif lib != point:
+                several = True
+    return point, several
+
+
+@njit(cache=True)
 def _liberties_after(t, s, label, colour, order, start, length, pos, stone, stamp):
     """Liberties of the chain a stone on ``pos`` forms, not counting captures
     (:meth:`Go._liberties_after`); ``stamp`` is scratch, all -1 on entry and exit."""
+    n = _stamp_liberties_after(t, s, label, colour, order, start, length, pos, stone, stamp, 1)
+    _stamp_liberties_after(t, s, label, colour, order, start, length, pos, stone, stamp, -1)
+    return n
+
+
+@njit(cache=True)
+def _stamp_liberties_after(t, s, label, colour, order, start, length, pos, stone, stamp, value):
+    """Set ``stamp`` to ``value`` on the liberties of the chain a stone on ``pos`` forms
+    (not counting captures); returns how many did not hold it."""
     n = 0
-    touched = 0
     for k in range(4):
         r = t.rules[pos, k]
         if r < 0:
             break
         g = label[r]
         if g < 0:
-            if r != pos and stamp[r] < 0:
-                stamp[r] = 1
+            if stamp[r] != value:
+                stamp[r] = value
                 n += 1
         elif colour[g] == stone:
             for i in range(start[g], start[g] + length[g]):
@@ -635,27 +642,30 @@ def _liberties_after(t, s, label, colour, order, start, length, pos, stone, stam
                     x = t.rules[q, j]
                     if x < 0:
                         break
-                    if s[S_CELLS + x] == 0 and x != pos and stamp[x] < 0:
-                        stamp[x] = 1
+                    if s[S_CELLS + x] == 0 and x != pos and stamp[x] != value:
+                        stamp[x] = value
                         n += 1
-        touched += 1
-    # reset the stamps
-    for k in range(4):
-        r = t.rules[pos, k]
-        if r < 0:
-            break
-        g = label[r]
-        if g < 0:
-            stamp[r] = -1
-        elif colour[g] == stone:
-            for i in range(start[g], start[g] + length[g]):
-                q = order[i]
-                for j in range(4):
-                    x = t.rules[q, j]
-                    if x < 0:
-                        break
-                    stamp[x] = -1
     return n
+
+
+@njit(cache=True)
+def _first_of(near, i):
+    """Whether the chain ``near[i]`` is not among ``near[:i]``."""
+    for j in range(i):
+        if near[j] == near[i]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _stones_in_atari(near, nnear, colour, libs, length, stone):
+    """The stones of the enemy chains in atari among ``near[:nnear]`` (each chain once)."""
+    taken = 0
+    for i in range(nnear):
+        g = near[i]
+        if _first_of(near, i) and colour[g] != stone and libs[g] == 1:
+            taken += length[g]
+    return taken
 
 
 @njit(cache=True)
@@ -679,15 +689,7 @@ def _heuristic(t, s, pos, label, colour, libs, start, length, order, stamp):
             nnear += 1
     if nnear == 0:
         return 0.0
-    taken = 0
-    for i in range(nnear):
-        g = near[i]
-        first = True
-        for j in range(i):
-            if near[j] == g:
-                first = False
-        if first and colour[g] != stone and libs[g] == 1:
-            taken += length[g]
+    taken = _stones_in_atari(near, nnear, colour, libs, length, stone)
     score = w[0, W_CONTACT]
     if taken:
         score += w[0, W_CAPTURE_BONUS] + w[0, W_CAPTURE] * taken
@@ -695,11 +697,7 @@ def _heuristic(t, s, pos, label, colour, libs, start, length, order, stamp):
     after = -1
     for i in range(nnear):
         g = near[i]
-        first = True
-        for j in range(i):
-            if near[j] == g:
-                first = False
-        if not first:
+        if not _first_of(near, i):
             continue
         n = libs[g]
         if n > 2:
@@ -726,9 +724,7 @@ def order(t, s, m):
     size = p[P_SIZE]
     if m[0] == size:
         return 0.0
-    work = np.empty((7, size), np.int64)
-    label, colour, libs, start, length, stones, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
-    chains(t, s, label, colour, libs, start, length, stones, stamp)
+    _, label, colour, libs, start, length, stones, stamp = _labelled_chains(t, s)
     stamp[:] = -1
     return _heuristic(t, s, m[0], label, colour, libs, start, length, stones, stamp)
 
@@ -737,52 +733,22 @@ def order(t, s, m):
 def noisy(t, s, m):
     """Whether the move takes stones (:meth:`Game.is_noisy`: it lists a capture)."""
     p = t.params
+    size = p[P_SIZE]
     pos = m[0]
-    if pos == p[P_SIZE]:
+    if pos == size:
         return False
+    cells = s[S_CELLS:S_CELLS + size]
     stone = p[STONE + s[S_TO_MOVE]]
+    stones = np.empty(size, np.int64)
+    mark = np.zeros(size, np.int64)
     for k in range(4):
         r = t.rules[pos, k]
         if r < 0:
             break
-        w = s[S_CELLS + r]
-        if w != 0 and w != stone and _liberties_of(t, s, r, 2) == 1:
+        w = cells[r]
+        if w != 0 and w != stone and _walk_chain(t, cells, r, stones, mark, k + 1, 2)[1] == 1:
             return True
     return False
-
-
-@njit(cache=True)
-def _liberties_of(t, s, pos, most):
-    """Liberties of the chain on ``pos``, counted up to ``most``."""
-    size = t.params[P_SIZE]
-    v = s[S_CELLS + pos]
-    seen = np.zeros(size, np.bool_)
-    lib = np.zeros(size, np.bool_)
-    stack = np.empty(size, np.int64)
-    stack[0] = pos
-    seen[pos] = True
-    end = 1
-    i = 0
-    n = 0
-    while i < end:
-        q = stack[i]
-        i += 1
-        for k in range(4):
-            r = t.rules[q, k]
-            if r < 0:
-                break
-            w = s[S_CELLS + r]
-            if w == 0:
-                if not lib[r]:
-                    lib[r] = True
-                    n += 1
-                    if n >= most:
-                        return n
-            elif w == v and not seen[r]:
-                seen[r] = True
-                stack[end] = r
-                end += 1
-    return n
 
 
 @njit(cache=True)
@@ -827,9 +793,7 @@ def playout_move(t, s, moves, n):
     w = t.weights
     me = s[S_TO_MOVE]
     stone = p[STONE + me]
-    work = np.empty((7, size), np.int64)
-    label, colour, libs, start, length, stones, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
-    chains(t, s, label, colour, libs, start, length, stones, stamp)
+    _, label, colour, libs, start, length, stones, stamp = _labelled_chains(t, s)
     stamp[:] = -1
     best = -1e300
     top = np.empty(n, np.int64)  # the moves of the best priority so far
@@ -895,31 +859,12 @@ def playout_move(t, s, moves, n):
 def _chain_on(t, b, pos, stones, liberty):
     """The chain on ``pos`` of the board ``b`` (one cell per point): its stones written to
     ``stones``, its liberties flagged in ``liberty``; returns (stones, liberties)."""
-    v = b[pos]
-    seen = np.zeros(b.shape[0], np.bool_)
-    liberty[:] = False
-    stones[0] = pos
-    seen[pos] = True
-    end = 1
-    i = 0
-    n = 0
-    while i < end:
-        q = stones[i]
-        i += 1
-        for k in range(4):
-            r = t.rules[q, k]
-            if r < 0:
-                break
-            w = b[r]
-            if w == 0:
-                if not liberty[r]:
-                    liberty[r] = True
-                    n += 1
-            elif w == v and not seen[r]:
-                seen[r] = True
-                stones[end] = r
-                end += 1
-    return end, n
+    size = b.shape[0]
+    mark = np.zeros(size, np.int64)
+    found = _walk_chain(t, b, pos, stones, mark, 1, size)
+    for q in range(size):
+        liberty[q] = mark[q] == 1 and b[q] == 0
+    return found
 
 
 @njit(cache=True)
@@ -1100,9 +1045,7 @@ def candidates(t, s, moves, n):
     me = s[S_TO_MOVE]
     stone = p[STONE + me]
     atari = p[FIRST_CAPTURE] != 0
-    work = np.empty((7, size), np.int64)
-    label, colour, libs, start, length, stones, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
-    nchains = chains(t, s, label, colour, libs, start, length, stones, stamp)
+    nchains, label, colour, libs, start, length, stones, stamp = _labelled_chains(t, s)
     stamp[:] = -1
     kept = np.empty(n, np.int64)       # moves kept, as points
     values = np.empty(n, np.float64)
@@ -1141,15 +1084,7 @@ def candidates(t, s, moves, n):
                 elif libs[g] == 1:
                     taken = True
         if taken:
-            count = 0
-            for a in range(nnear):
-                g = near[a]
-                fresh = True
-                for b in range(a):
-                    if near[b] == g:
-                        fresh = False
-                if fresh and colour[g] != stone and libs[g] == 1:
-                    count += length[g]
+            count = _stones_in_atari(near, nnear, colour, libs, length, stone)
             value += w[0, W_CAPTURE_BONUS] + w[0, W_CAPTURE] * count
         elif empties <= 1:
             if own == nnb and _own_eye(t, s, pos, me):
@@ -1161,11 +1096,7 @@ def candidates(t, s, moves, n):
                 t, s, label, colour, stones, start, length, pos, stone, stamp)
             for a in range(nnear):
                 g = near[a]
-                fresh = True
-                for b in range(a):
-                    if near[b] == g:
-                        fresh = False
-                if fresh and colour[g] != stone:
+                if _first_of(near, a) and colour[g] != stone:
                     value += w[0, W_ATARI_PRESSURE] / libs[g]
         kept[m] = pos
         values[m] = value
@@ -1178,16 +1109,8 @@ def candidates(t, s, moves, n):
                 forced = kept[i]
                 break
         point = -1
-        several = False
         if forced < 0:  # the one point saving own chains in atari
-            for pos in range(size):
-                g = label[pos]
-                if g >= 0 and colour[g] == stone and libs[g] == 1 and stones[start[g]] == pos:
-                    lib = _liberty(t, s, stones, start[g], length[g])
-                    if point < 0:
-                        point = lib
-                    elif lib != point:
-                        several = True
+            point, several = _atari_liberty(t, s, nchains, colour, libs, start, length, stones, stone)
             if point >= 0 and not several:
                 for i in range(m):
                     if kept[i] == point:
