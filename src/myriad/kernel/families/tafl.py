@@ -324,18 +324,31 @@ def encircled(t, cells):
             seen[p] = True
             todo[top] = p
             top += 1
+    return _spread_free_of_attackers(t, cells, seen, todo, top, True)[0] >= 0
+
+
+@njit(cache=True)
+def _spread_free_of_attackers(t, cells, seen, todo, top, edge_stops):
+    """Flood from the ``top`` squares on ``todo`` (set in ``seen``) over the squares free
+    of attackers, setting them in ``seen``: returns how many it adds and how many of those
+    are escape squares; (-1, -1) on meeting an edge square when ``edge_stops``."""
+    attacker = t.params[SOLDIER + ATTACKERS]
+    added = 0
+    escapes = 0
     while top > 0:
         top -= 1
         p = todo[top]
         for d in range(t.links.shape[0]):
             q = t.links[d, p]
             if q >= 0 and not seen[q] and cells[q] != attacker:
-                if t.zones[Z_EDGE, q]:
-                    return False
+                if edge_stops and t.zones[Z_EDGE, q]:
+                    return -1, -1
                 seen[q] = True
                 todo[top] = q
                 top += 1
-    return True
+                added += 1
+                escapes += t.zones[Z_ESCAPE, q]
+    return added, escapes
 
 
 @njit(cache=True)
@@ -838,26 +851,12 @@ def king_room(t, cells, king):
     """``Tafl._king_room``: how many squares are joined to the king's by squares free of
     attackers (his own counted), and how many of them are escape squares."""
     size = t.params[P_SIZE]
-    attacker = t.params[SOLDIER + ATTACKERS]
     seen = np.zeros(size, np.bool_)
     todo = np.empty(size, np.int64)
     seen[king] = True
     todo[0] = king
-    top = 1
-    room = 1
-    escapes = t.zones[Z_ESCAPE, king]
-    while top > 0:
-        top -= 1
-        p = todo[top]
-        for d in range(t.links.shape[0]):
-            q = t.links[d, p]
-            if q >= 0 and not seen[q] and cells[q] != attacker:
-                seen[q] = True
-                todo[top] = q
-                top += 1
-                room += 1
-                escapes += t.zones[Z_ESCAPE, q]
-    return room, escapes
+    room, escapes = _spread_free_of_attackers(t, cells, seen, todo, 1, False)
+    return room + 1, escapes + t.zones[Z_ESCAPE, king]
 
 
 @njit(cache=True)
