@@ -101,15 +101,15 @@ def prepare(t: Tables, s: np.ndarray) -> None:
 
 # -- chains ---------------------------------------------------------------------------------------
 
-@njit(cache=True)
-def _walk_chain(t, cells, pos, stones, mark, stamp, most):
+@njit(cache=True, inline="always")
+def _walk_chain(t, cells, pos, stones, seen, liberty, stamp, most):
     """Walk the chain on ``pos`` of ``cells`` (one cell per point): its stones written to
-    ``stones``, each stone and liberty met set to ``stamp`` in ``mark`` (points already
-    holding it are passed over), stopping once ``most`` liberties are found; returns
-    (stones, liberties)."""
+    ``stones`` and set to ``stamp`` in ``seen``, its liberties set to it in ``liberty``
+    (points already holding it are passed over; the two may be one array), stopping once
+    ``most`` liberties are found; returns (stones, liberties)."""
     v = cells[pos]
     stones[0] = pos
-    mark[pos] = stamp
+    seen[pos] = stamp
     end = 1
     i = 0
     n = 0
@@ -121,14 +121,14 @@ def _walk_chain(t, cells, pos, stones, mark, stamp, most):
             if r < 0:
                 break
             w = cells[r]
-            if mark[r] == stamp or (w != 0 and w != v):
-                continue
-            mark[r] = stamp
             if w == 0:
-                n += 1
-                if n >= most:
-                    return end, n
-            else:
+                if liberty[r] != stamp:
+                    liberty[r] = stamp
+                    n += 1
+                    if n >= most:
+                        return end, n
+            elif w == v and seen[r] != stamp:
+                seen[r] = stamp
                 stones[end] = r
                 end += 1
     return end, n
@@ -149,11 +149,9 @@ def chains(t, s, label, colour, libs, start, length, order, stamp):
     for pos in range(size):
         if cells[pos] == 0 or label[pos] >= 0:
             continue
-        length[g], libs[g] = _walk_chain(t, cells, pos, order[top:], stamp, g, size)
+        length[g], libs[g] = _walk_chain(t, cells, pos, order[top:], label, stamp, g, size)
         colour[g] = cells[pos]
         start[g] = top
-        for i in range(top, top + length[g]):
-            label[order[i]] = g
         top += length[g]
         g += 1
     return g
@@ -273,7 +271,7 @@ def _take_if_dead(t, s, pos, key, stack, mark, stamp_value):
     p = t.params
     values = p[P_VALUES]
     v = s[S_CELLS + pos]
-    end, liberties = _walk_chain(t, s[S_CELLS:S_CELLS + p[P_SIZE]], pos, stack, mark, stamp_value, 1)
+    end, liberties = _walk_chain(t, s[S_CELLS:S_CELLS + p[P_SIZE]], pos, stack, mark, mark, stamp_value, 1)
     if liberties:
         return 0, key
     for i in range(end):
@@ -596,7 +594,7 @@ def _liberty(t, s, order, first, count):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _atari_liberty(t, s, n, colour, libs, start, length, order, stone):
     """The liberty of ``stone``'s chains in atari among the ``n`` labelled, -1 when none
     is in atari; and whether they have more than one (the first is returned)."""
@@ -621,7 +619,7 @@ def _liberties_after(t, s, label, colour, order, start, length, pos, stone, stam
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _stamp_liberties_after(t, s, label, colour, order, start, length, pos, stone, stamp, value):
     """Set ``stamp`` to ``value`` on the liberties of the chain a stone on ``pos`` forms
     (not counting captures); returns how many did not hold it."""
@@ -648,7 +646,7 @@ def _stamp_liberties_after(t, s, label, colour, order, start, length, pos, stone
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _first_of(near, i):
     """Whether the chain ``near[i]`` is not among ``near[:i]``."""
     for j in range(i):
@@ -657,7 +655,7 @@ def _first_of(near, i):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _stones_in_atari(near, nnear, colour, libs, length, stone):
     """The stones of the enemy chains in atari among ``near[:nnear]`` (each chain once)."""
     taken = 0
@@ -746,7 +744,7 @@ def noisy(t, s, m):
         if r < 0:
             break
         w = cells[r]
-        if w != 0 and w != stone and _walk_chain(t, cells, r, stones, mark, k + 1, 2)[1] == 1:
+        if w != 0 and w != stone and _walk_chain(t, cells, r, stones, mark, mark, k + 1, 2)[1] == 1:
             return True
     return False
 
@@ -860,11 +858,8 @@ def _chain_on(t, b, pos, stones, liberty):
     """The chain on ``pos`` of the board ``b`` (one cell per point): its stones written to
     ``stones``, its liberties flagged in ``liberty``; returns (stones, liberties)."""
     size = b.shape[0]
-    mark = np.zeros(size, np.int64)
-    found = _walk_chain(t, b, pos, stones, mark, 1, size)
-    for q in range(size):
-        liberty[q] = mark[q] == 1 and b[q] == 0
-    return found
+    liberty[:] = False
+    return _walk_chain(t, b, pos, stones, np.zeros(size, np.bool_), liberty, True, size)
 
 
 @njit(cache=True)
