@@ -737,15 +737,15 @@ def noisy(t, s, m):
         return False
     cells = s[S_CELLS:S_CELLS + size]
     stone = p[STONE + s[S_TO_MOVE]]
-    stones = np.empty(size, np.int64)
-    mark = np.zeros(size, np.int64)
     for k in range(4):
         r = t.rules[pos, k]
         if r < 0:
             break
         w = cells[r]
-        if w != 0 and w != stone and _walk_chain(t, cells, r, stones, mark, mark, k + 1, 2)[1] == 1:
-            return True
+        if w != 0 and w != stone:
+            mark = np.zeros(size, np.int64)
+            if _walk_chain(t, cells, r, np.empty(size, np.int64), mark, mark, 1, 2)[1] == 1:
+                return True
     return False
 
 
