@@ -241,29 +241,3 @@ def test_a_repeat_in_search_is_scored_as_the_reference_scores_it(times: int) -> 
         hist = kernel.history(again)
         assert rules.repeat(kernel.tables, kernel.pack(again), hist, len(hist)) == expected[times] == \
             winner_bits(game.repetition_outcome(again))
-
-
-def test_the_kernel_weighs_defender_mobility_as_the_reference() -> None:
-    """``defender_mobility`` on the kernel: with weights 4 and 0, the evaluations of a lone
-    defender free on c6 (19 moves) and boxed in beside corner a1 (one move; the king shut
-    in on i1, black to move) equal the reference's, and the weight moves the gap between
-    them by 4 x 18 against white."""
-    from dataclasses import replace
-
-    from test_tafl import board_with
-    base = get_game("hnefatafl")
-    assert isinstance(base, Tafl)
-    start = base.format_position(base.initial_state())
-    gaps = []
-    for weight in (4, 0):
-        game = Tafl(base.name, base.size, start, base.tafl_rules, base.rules,
-                    knowledge=replace(base.knowledge, defender_mobility=weight))
-        kernel = kernel_for(game)
-        assert kernel is not None
-        shut = {"i1": "K", "h1": "A", "j1": "A", "i2": "A"}
-        free, boxed = (game.parse_position(board_with(game, {**shut, **extra}, "b"))
-                       for extra in ({"c6": "D"}, {"b1": "D", "c1": "A", "b3": "A"}))
-        for state in (free, boxed):
-            assert kernel.evaluate(state) == pytest.approx(game.evaluate(state), abs=1e-9)
-        gaps.append(kernel.evaluate(free) - kernel.evaluate(boxed))
-    assert gaps[0] - gaps[1] == pytest.approx(-4 * 18, abs=1e-9)

@@ -230,21 +230,3 @@ def test_the_kings_enclosure_weighs_his_hostile_sides_and_the_attackers_reach() 
     assert game._white_score(state) - plain._white_score(state) == trap
     edge = game.parse_position(board_with(game, {"a5": "K", "a4": "A", "a6": "A", "b5": "A", "k6": "D"}, "w"))
     assert game._white_score(edge) == plain._white_score(edge)
-
-
-def test_defender_mobility_weighs_each_defender_move() -> None:
-    """``defender_mobility``: white's score gains the weight for each move of a defender
-    (not the king's, which ``king_mobility`` weighs): a lone defender on c6 of an empty
-    board (the king shut in on i1) has 19 moves, boxed in beside corner a1 one."""
-    game = get_game("hnefatafl")
-    assert isinstance(game, Tafl)
-    k = game.knowledge
-    weighed = copy.copy(game)
-    weighed.knowledge = replace(k, defender_mobility=4)
-    plain = copy.copy(game)
-    plain.knowledge = replace(k, defender_mobility=0)
-    shut = {"i1": "K", "h1": "A", "j1": "A", "i2": "A"}
-    free = game.parse_position(board_with(game, {**shut, "c6": "D"}, "b"))
-    assert weighed._white_score(free) - plain._white_score(free) == 4 * 19  # (not the throne, f6)
-    boxed = game.parse_position(board_with(game, {**shut, "b1": "D", "c1": "A", "b3": "A"}, "b"))
-    assert weighed._white_score(boxed) - plain._white_score(boxed) == 4 * 1  # b1-b2 only

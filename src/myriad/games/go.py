@@ -84,11 +84,6 @@ class GoWeights:
     atari_win: float = 10.0
     atari_saved: float = 3.0      # ... an own chain in atari that one extension saves (quiescence reads on)
     atari_share: float = 2.0      # ... each chain, against its owner: this divided by its liberties
-    #: ... and by its liberties (index: liberties; more: 0), against its owner (two
-    #: liberties is weak: the other side may give atari)
-    atari_weak: tuple[float, ...] = ()
-    atari_tempo: float = 0.0      # ... an enemy chain with two liberties when we move (we give atari first)
-    atari_area: float = 0.0       # ... per point of the nearest-area estimate (room to live in)
     #: Atari Go's quiescence (tactical reading past the depth): ataris that leave the new
     #: chain two liberties or more, and the one extension saving a chain in atari, at
     #: most this many in a row (a ladder of ``atari_qdepth // 2`` ataris is read out).
@@ -587,11 +582,8 @@ class Go(Game):
         (:attr:`GoWeights.atari_win`); own chains in atari on two points, or on one whose
         extension stays in atari, are lost (minus it); one that the extension saves costs
         ``atari_saved``.  Otherwise each chain counts against its owner ``atari_share``
-        divided by its liberties and ``atari_weak`` by them, an enemy chain of two
-        liberties adds ``atari_tempo`` (we give atari first), and the nearest-area
-        estimate adds ``atari_area`` a point (room to make liberties in)."""
+        divided by its liberties."""
         w = self.weights
-        weak = w.atari_weak
         points: set[int] = set()
         score = 0.0
         for g, libs in enumerate(groups.liberties):
@@ -600,23 +592,14 @@ class Go(Game):
                 if n == 1:
                     return w.atari_win
                 score += w.atari_share / n
-                if n < len(weak):
-                    score += weak[n]
-                if n == 2:
-                    score += w.atari_tempo
             else:
                 if n == 1:
                     points |= libs
                 score -= w.atari_share / n
-                if n < len(weak):
-                    score -= weak[n]
         if points:
             if len(points) >= 2 or self._liberties_after(groups, cells, next(iter(points)), me) < 2:
                 return -w.atari_win
             score -= w.atari_saved
-        if w.atari_area:
-            area = self._nearest_area(cells)
-            score += w.atari_area * (area[me] - area[1 - me])
         return score
 
     def _nearest_area(self, cells: Sequence[int]) -> list[int]:

@@ -96,9 +96,7 @@ class TaflKnowledge:
     ``king_enclosed`` times the square of his hostile sides (an attacker, or an empty
     square hostile to him: the throne), ``king_side_reach`` for each free side an attacker
     can move to, and ``king_trap`` when three sides are hostile and an attacker can close
-    the fourth.  ``defender_mobility``: each move of a defender (a white side that cannot
-    move loses: a king shut in on the edge, where four sides cannot take him, falls when
-    his last defenders are hemmed in)."""
+    the fourth."""
 
     attacker: int = 100
     defender: int = 160
@@ -119,7 +117,6 @@ class TaflKnowledge:
     king_enclosed: int = 0
     king_side_reach: int = 0
     king_trap: int = 0
-    defender_mobility: int = 0
 
 
 class Tafl(Game):
@@ -450,10 +447,6 @@ class Tafl(Game):
                 if forks and white_to_move:
                     score += k.fork_to_move
             score += k.king_mobility * len(reach)
-            if k.defender_mobility:
-                defender, targets = self.soldier[DEFENDERS], self.slides.targets
-                score += k.defender_mobility * sum(len(targets(cells, p)) for p, c in enumerate(cells)
-                                                   if c == defender)
             attacker = self.soldier[ATTACKERS]
             for n in self.neighbours[king]:
                 if cells[n] == attacker:

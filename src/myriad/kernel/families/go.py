@@ -40,9 +40,8 @@ PASSES, PLIES, CAPTURES = 0, 1, 2   # CAPTURES + player: stones taken by that pl
 # -- weights[0]: GoWeights; weights[2]: each point's worth by its line (Go.prior) --
 (W_ATARI_MINE, W_ATARI_THEIRS, W_CAPTURE, W_CAPTURE_BONUS, W_SAVE, W_GIVE_ATARI, W_SELF_ATARI, W_CONTACT,
  W_CANDIDATES, W_ATARI_CANDIDATES, W_ATARI_LIBERTY, W_ATARI_PRESSURE, W_LADDER_BUDGET,
- W_ATARI_WIN, W_ATARI_SAVED, W_ATARI_TEMPO, W_ATARI_AREA, W_ATARI_SHARE, W_ATARI_WEAK_N) = range(19)
-W_ATARI_WEAK = 19   # .. + W_ATARI_WEAK_N: ``GoWeights.atari_weak``
-MAX_WEAK = 8        # the most entries of ``atari_weak`` the tables hold
+ W_ATARI_WIN, W_ATARI_SAVED, W_ATARI_SHARE) = range(16)
+GO_WEIGHTS = 16     # the width of weights[0]
 # -- weights[1]: the playout policy: a move's priority is the sum of the terms that apply;
 # a playout plays one of the moves of the highest priority, drawn uniformly --
 # (the numbers are ``GoWeights.playout``, Atari Go's ``GoWeights.atari_playout``, in this order)
@@ -84,14 +83,10 @@ def tables(game: Game) -> Tables | None:
     for pos, near in enumerate(game.diagonals):
         diagonals[pos, :len(near)] = near
     w = game.weights
-    if len(w.atari_weak) > MAX_WEAK:
-        return None
-    weights = np.zeros((3, max(W_ATARI_WEAK + MAX_WEAK, size)), np.float64)
-    weights[0, :W_ATARI_WEAK] = (w.atari_mine, w.atari_theirs, w.capture, w.capture_bonus, w.save, w.give_atari,
-                                 w.self_atari, w.contact, w.candidates, w.atari_candidates, w.atari_liberty,
-                                 w.atari_pressure, w.ladder_budget, w.atari_win, w.atari_saved, w.atari_tempo,
-                                 w.atari_area, w.atari_share, len(w.atari_weak))
-    weights[0, W_ATARI_WEAK:W_ATARI_WEAK + len(w.atari_weak)] = w.atari_weak
+    weights = np.zeros((3, max(GO_WEIGHTS, size)), np.float64)
+    weights[0, :GO_WEIGHTS] = (w.atari_mine, w.atari_theirs, w.capture, w.capture_bonus, w.save, w.give_atari,
+                               w.self_atari, w.contact, w.candidates, w.atari_candidates, w.atari_liberty,
+                               w.atari_pressure, w.ladder_budget, w.atari_win, w.atari_saved, w.atari_share)
     weights[2, :size] = game.prior
     weights[1, :PO_ATARI + 1] = w.atari_playout if game.first_capture else w.playout
     params = {FIRST_CAPTURE: int(game.first_capture), KOMI2: int(game.komi * 2), MAX_PLIES: game.max_plies,
@@ -106,6 +101,39 @@ def prepare(t: Tables, s: np.ndarray) -> None:
 
 # -- chains ---------------------------------------------------------------------------------------
 
+@njit(cache=True, inline="always")
+def _walk_chain(t, cells, pos, stones, seen, liberty, stamp, most):
+    """Walk the chain on ``pos`` of ``cells`` (one cell per point): its stones written to
+    ``stones`` and set to ``stamp`` in ``seen``, its liberties set to it in ``liberty``
+    (points already holding it are passed over; the two may be one array), stopping once
+    ``most`` liberties are found; returns (stones, liberties)."""
+    v = cells[pos]
+    stones[0] = pos
+    seen[pos] = stamp
+    end = 1
+    i = 0
+    n = 0
+    while i < end:
+        q = stones[i]
+        i += 1
+        for k in range(4):
+            r = t.rules[q, k]
+            if r < 0:
+                break
+            w = cells[r]
+            if w == 0:
+                if liberty[r] != stamp:
+                    liberty[r] = stamp
+                    n += 1
+                    if n >= most:
+                        return end, n
+            elif w == v and seen[r] != stamp:
+                seen[r] = stamp
+                stones[end] = r
+                end += 1
+    return end, n
+
+
 @njit(cache=True)
 def chains(t, s, label, colour, libs, start, length, order, stamp):
     """Label the chains of ``s`` as :meth:`Surround.groups` does (scanning points in order):
@@ -113,44 +141,31 @@ def chains(t, s, label, colour, libs, start, length, order, stamp):
     ``order[start[g]:start[g] + length[g]]`` its stones; ``stamp`` is scratch.  Returns
     the number of chains."""
     size = t.params[P_SIZE]
-    nb = t.rules
-    for pos in range(size):
-        label[pos] = -1
-        stamp[pos] = -1
+    cells = s[S_CELLS:S_CELLS + size]
+    label[:] = -1
+    stamp[:] = -1
     g = 0
     top = 0
     for pos in range(size):
-        v = s[S_CELLS + pos]
-        if v == 0 or label[pos] >= 0:
+        if cells[pos] == 0 or label[pos] >= 0:
             continue
-        label[pos] = g
-        colour[g] = v
+        length[g], libs[g] = _walk_chain(t, cells, pos, order[top:], label, stamp, g, size)
+        colour[g] = cells[pos]
         start[g] = top
-        order[top] = pos
-        end = top + 1
-        i = top
-        n = 0
-        while i < end:
-            q = order[i]
-            i += 1
-            for k in range(4):
-                r = nb[q, k]
-                if r < 0:
-                    break
-                w = s[S_CELLS + r]
-                if w == 0:
-                    if stamp[r] != g:
-                        stamp[r] = g
-                        n += 1
-                elif w == v and label[r] < 0:
-                    label[r] = g
-                    order[end] = r
-                    end += 1
-        length[g] = end - top
-        libs[g] = n
-        top = end
+        top += length[g]
         g += 1
     return g
+
+
+@njit(cache=True)
+def _labelled_chains(t, s):
+    """:func:`chains` of ``s`` in fresh arrays: (the number of chains, ``label``,
+    ``colour``, ``libs``, ``start``, ``length``, ``order``, ``stamp``)."""
+    size = t.params[P_SIZE]
+    work = np.empty((7, size), np.int64)
+    label, colour, libs, start, length, order, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
+    n = chains(t, s, label, colour, libs, start, length, order, stamp)
+    return n, label, colour, libs, start, length, order, stamp
 
 
 @njit(cache=True)
@@ -201,9 +216,7 @@ def gen(t, s, hist, nhist, moves):
     size, values = p[P_SIZE], p[P_VALUES]
     me = s[S_TO_MOVE]
     stone = p[STONE + me]
-    work = np.empty((7, size), np.int64)
-    label, colour, libs, start, length, order, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
-    chains(t, s, label, colour, libs, start, length, order, stamp)
+    _, label, colour, libs, start, length, order, stamp = _labelled_chains(t, s)
     board = s[S_KEY] ^ t.side[me]
     side0, side1 = t.side[0], t.side[1]
     seen = np.zeros(FILTER_WORDS, np.uint64)  # a filter of the history's keys (and of them without a side)
@@ -255,27 +268,12 @@ def gen(t, s, hist, nhist, moves):
 def _take_if_dead(t, s, pos, key, stack, mark, stamp_value):
     """Remove the chain on ``pos`` from ``s`` when it has no liberty; returns (stones
     taken, new key).  ``mark`` holds ``stamp_value`` on visited points."""
-    values = t.params[P_VALUES]
+    p = t.params
+    values = p[P_VALUES]
     v = s[S_CELLS + pos]
-    nb = t.rules
-    stack[0] = pos
-    mark[pos] = stamp_value
-    end = 1
-    i = 0
-    while i < end:
-        q = stack[i]
-        i += 1
-        for k in range(4):
-            r = nb[q, k]
-            if r < 0:
-                break
-            w = s[S_CELLS + r]
-            if w == 0:
-                return 0, key
-            if w == v and mark[r] != stamp_value:
-                mark[r] = stamp_value
-                stack[end] = r
-                end += 1
+    end, liberties = _walk_chain(t, s[S_CELLS:S_CELLS + p[P_SIZE]], pos, stack, mark, mark, stamp_value, 1)
+    if liberties:
+        return 0, key
     for i in range(end):
         q = stack[i]
         key ^= t.zobrist[q * values + v]
@@ -467,13 +465,10 @@ def nearest_area(t, s):
 @njit(cache=True)
 def evaluate(t, s):
     p = t.params
-    size = p[P_SIZE]
     me = s[S_TO_MOVE]
     mine = p[STONE + me]
     w = t.weights
-    work = np.empty((7, size), np.int64)
-    label, colour, libs, start, length, order, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
-    n = chains(t, s, label, colour, libs, start, length, order, stamp)
+    n, label, colour, libs, start, length, order, stamp = _labelled_chains(t, s)
     if p[FIRST_CAPTURE] != 0:
         return _atari_go_value(t, s, n, label, colour, libs, start, length, order, stamp)
     black, white = nearest_area(t, s)
@@ -498,30 +493,16 @@ def _atari_go_value(t, s, n, label, colour, libs, start, length, order, stamp):
     w = t.weights
     me = s[S_TO_MOVE]
     mine = t.params[STONE + me]
-    nweak = int(w[0, W_ATARI_WEAK_N])
     score = 0.0
-    point = -1
-    several = False
     for g in range(n):
         k = libs[g]
         if colour[g] != mine:
             if k == 1:
                 return w[0, W_ATARI_WIN]
             score += w[0, W_ATARI_SHARE] / k
-            if k < nweak:
-                score += w[0, W_ATARI_WEAK + k]
-            if k == 2:
-                score += w[0, W_ATARI_TEMPO]
         else:
-            if k == 1:
-                lib = _liberty(t, s, order, start[g], length[g])
-                if point < 0:
-                    point = lib
-                elif lib != point:
-                    several = True
             score -= w[0, W_ATARI_SHARE] / k
-            if k < nweak:
-                score -= w[0, W_ATARI_WEAK + k]
+    point, several = _atari_liberty(t, s, n, colour, libs, start, length, order, mine)
     if point >= 0:
         if several:
             return -w[0, W_ATARI_WIN]
@@ -529,9 +510,6 @@ def _atari_go_value(t, s, n, label, colour, libs, start, length, order, stamp):
         if _liberties_after(t, s, label, colour, order, start, length, point, mine, stamp) < 2:
             return -w[0, W_ATARI_WIN]
         score -= w[0, W_ATARI_SAVED]
-    if w[0, W_ATARI_AREA] != 0.0:
-        black, white = nearest_area(t, s)
-        score += w[0, W_ATARI_AREA] * (black - white if me == 0 else white - black)
     return score
 
 
@@ -553,21 +531,12 @@ def noisy_moves(t, s, hist, nhist, moves):
     if count == 0:
         return 0
     stone = p[STONE + s[S_TO_MOVE]]
-    work = np.empty((7, size), np.int64)
-    label, colour, libs, start, length, order, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
-    n = chains(t, s, label, colour, libs, start, length, order, stamp)
+    n, label, colour, libs, start, length, order, stamp = _labelled_chains(t, s)
     stamp[:] = -1
-    point = -1
-    several = False
     for g in range(n):
-        if libs[g] == 1:
-            if colour[g] != stone:
-                return 0
-            lib = _liberty(t, s, order, start[g], length[g])
-            if point < 0:
-                point = lib
-            elif lib != point:
-                several = True
+        if libs[g] == 1 and colour[g] != stone:
+            return 0
+    point, several = _atari_liberty(t, s, n, colour, libs, start, length, order, stone)
     if point >= 0:
         if several or _liberties_after(t, s, label, colour, order, start, length, point, stone, stamp) < 2:
             return 0
@@ -600,11 +569,8 @@ def stand_pat(t, s):
     p = t.params
     if p[FIRST_CAPTURE] == 0:
         return p[P_FORCED_CAPTURES] == 0
-    size = p[P_SIZE]
     stone = p[STONE + s[S_TO_MOVE]]
-    work = np.empty((7, size), np.int64)
-    label, colour, libs, start, length, order, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
-    n = chains(t, s, label, colour, libs, start, length, order, stamp)
+    n, label, colour, libs, start, length, order, stamp = _labelled_chains(t, s)
     own = False
     for g in range(n):
         if libs[g] == 1:
@@ -628,20 +594,44 @@ def _liberty(t, s, order, first, count):
     return -1
 
 
+@njit(cache=True, inline="always")
+def _atari_liberty(t, s, n, colour, libs, start, length, order, stone):
+    """The liberty of ``stone``'s chains in atari among the ``n`` labelled, -1 when none
+    is in atari; and whether they have more than one (the first is returned)."""
+    point = -1
+    several = False
+    for g in range(n):
+        if colour[g] == stone and libs[g] == 1:
+            lib = _liberty(t, s, order, start[g], length[g])
+            if point < 0:
+                point = lib
+            elif lib != point:
+                several = True
+    return point, several
+
+
 @njit(cache=True)
 def _liberties_after(t, s, label, colour, order, start, length, pos, stone, stamp):
     """Liberties of the chain a stone on ``pos`` forms, not counting captures
     (:meth:`Go._liberties_after`); ``stamp`` is scratch, all -1 on entry and exit."""
+    n = _stamp_liberties_after(t, s, label, colour, order, start, length, pos, stone, stamp, 1)
+    _stamp_liberties_after(t, s, label, colour, order, start, length, pos, stone, stamp, -1)
+    return n
+
+
+@njit(cache=True, inline="always")
+def _stamp_liberties_after(t, s, label, colour, order, start, length, pos, stone, stamp, value):
+    """Set ``stamp`` to ``value`` on the liberties of the chain a stone on ``pos`` forms
+    (not counting captures); returns how many did not hold it."""
     n = 0
-    touched = 0
     for k in range(4):
         r = t.rules[pos, k]
         if r < 0:
             break
         g = label[r]
         if g < 0:
-            if r != pos and stamp[r] < 0:
-                stamp[r] = 1
+            if stamp[r] != value:
+                stamp[r] = value
                 n += 1
         elif colour[g] == stone:
             for i in range(start[g], start[g] + length[g]):
@@ -650,27 +640,30 @@ def _liberties_after(t, s, label, colour, order, start, length, pos, stone, stam
                     x = t.rules[q, j]
                     if x < 0:
                         break
-                    if s[S_CELLS + x] == 0 and x != pos and stamp[x] < 0:
-                        stamp[x] = 1
+                    if s[S_CELLS + x] == 0 and x != pos and stamp[x] != value:
+                        stamp[x] = value
                         n += 1
-        touched += 1
-    # reset the stamps
-    for k in range(4):
-        r = t.rules[pos, k]
-        if r < 0:
-            break
-        g = label[r]
-        if g < 0:
-            stamp[r] = -1
-        elif colour[g] == stone:
-            for i in range(start[g], start[g] + length[g]):
-                q = order[i]
-                for j in range(4):
-                    x = t.rules[q, j]
-                    if x < 0:
-                        break
-                    stamp[x] = -1
     return n
+
+
+@njit(cache=True, inline="always")
+def _first_of(near, i):
+    """Whether the chain ``near[i]`` is not among ``near[:i]``."""
+    for j in range(i):
+        if near[j] == near[i]:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _stones_in_atari(near, nnear, colour, libs, length, stone):
+    """The stones of the enemy chains in atari among ``near[:nnear]`` (each chain once)."""
+    taken = 0
+    for i in range(nnear):
+        g = near[i]
+        if _first_of(near, i) and colour[g] != stone and libs[g] == 1:
+            taken += length[g]
+    return taken
 
 
 @njit(cache=True)
@@ -694,15 +687,7 @@ def _heuristic(t, s, pos, label, colour, libs, start, length, order, stamp):
             nnear += 1
     if nnear == 0:
         return 0.0
-    taken = 0
-    for i in range(nnear):
-        g = near[i]
-        first = True
-        for j in range(i):
-            if near[j] == g:
-                first = False
-        if first and colour[g] != stone and libs[g] == 1:
-            taken += length[g]
+    taken = _stones_in_atari(near, nnear, colour, libs, length, stone)
     score = w[0, W_CONTACT]
     if taken:
         score += w[0, W_CAPTURE_BONUS] + w[0, W_CAPTURE] * taken
@@ -710,11 +695,7 @@ def _heuristic(t, s, pos, label, colour, libs, start, length, order, stamp):
     after = -1
     for i in range(nnear):
         g = near[i]
-        first = True
-        for j in range(i):
-            if near[j] == g:
-                first = False
-        if not first:
+        if not _first_of(near, i):
             continue
         n = libs[g]
         if n > 2:
@@ -741,9 +722,7 @@ def order(t, s, m):
     size = p[P_SIZE]
     if m[0] == size:
         return 0.0
-    work = np.empty((7, size), np.int64)
-    label, colour, libs, start, length, stones, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
-    chains(t, s, label, colour, libs, start, length, stones, stamp)
+    _, label, colour, libs, start, length, stones, stamp = _labelled_chains(t, s)
     stamp[:] = -1
     return _heuristic(t, s, m[0], label, colour, libs, start, length, stones, stamp)
 
@@ -752,52 +731,22 @@ def order(t, s, m):
 def noisy(t, s, m):
     """Whether the move takes stones (:meth:`Game.is_noisy`: it lists a capture)."""
     p = t.params
+    size = p[P_SIZE]
     pos = m[0]
-    if pos == p[P_SIZE]:
+    if pos == size:
         return False
+    cells = s[S_CELLS:S_CELLS + size]
     stone = p[STONE + s[S_TO_MOVE]]
     for k in range(4):
         r = t.rules[pos, k]
         if r < 0:
             break
-        w = s[S_CELLS + r]
-        if w != 0 and w != stone and _liberties_of(t, s, r, 2) == 1:
-            return True
+        w = cells[r]
+        if w != 0 and w != stone:
+            mark = np.zeros(size, np.int64)
+            if _walk_chain(t, cells, r, np.empty(size, np.int64), mark, mark, 1, 2)[1] == 1:
+                return True
     return False
-
-
-@njit(cache=True)
-def _liberties_of(t, s, pos, most):
-    """Liberties of the chain on ``pos``, counted up to ``most``."""
-    size = t.params[P_SIZE]
-    v = s[S_CELLS + pos]
-    seen = np.zeros(size, np.bool_)
-    lib = np.zeros(size, np.bool_)
-    stack = np.empty(size, np.int64)
-    stack[0] = pos
-    seen[pos] = True
-    end = 1
-    i = 0
-    n = 0
-    while i < end:
-        q = stack[i]
-        i += 1
-        for k in range(4):
-            r = t.rules[q, k]
-            if r < 0:
-                break
-            w = s[S_CELLS + r]
-            if w == 0:
-                if not lib[r]:
-                    lib[r] = True
-                    n += 1
-                    if n >= most:
-                        return n
-            elif w == v and not seen[r]:
-                seen[r] = True
-                stack[end] = r
-                end += 1
-    return n
 
 
 @njit(cache=True)
@@ -842,9 +791,7 @@ def playout_move(t, s, moves, n):
     w = t.weights
     me = s[S_TO_MOVE]
     stone = p[STONE + me]
-    work = np.empty((7, size), np.int64)
-    label, colour, libs, start, length, stones, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
-    chains(t, s, label, colour, libs, start, length, stones, stamp)
+    _, label, colour, libs, start, length, stones, stamp = _labelled_chains(t, s)
     stamp[:] = -1
     best = -1e300
     top = np.empty(n, np.int64)  # the moves of the best priority so far
@@ -910,31 +857,9 @@ def playout_move(t, s, moves, n):
 def _chain_on(t, b, pos, stones, liberty):
     """The chain on ``pos`` of the board ``b`` (one cell per point): its stones written to
     ``stones``, its liberties flagged in ``liberty``; returns (stones, liberties)."""
-    v = b[pos]
-    seen = np.zeros(b.shape[0], np.bool_)
+    size = b.shape[0]
     liberty[:] = False
-    stones[0] = pos
-    seen[pos] = True
-    end = 1
-    i = 0
-    n = 0
-    while i < end:
-        q = stones[i]
-        i += 1
-        for k in range(4):
-            r = t.rules[q, k]
-            if r < 0:
-                break
-            w = b[r]
-            if w == 0:
-                if not liberty[r]:
-                    liberty[r] = True
-                    n += 1
-            elif w == v and not seen[r]:
-                seen[r] = True
-                stones[end] = r
-                end += 1
-    return end, n
+    return _walk_chain(t, b, pos, stones, np.zeros(size, np.bool_), liberty, True, size)
 
 
 @njit(cache=True)
@@ -1115,9 +1040,7 @@ def candidates(t, s, moves, n):
     me = s[S_TO_MOVE]
     stone = p[STONE + me]
     atari = p[FIRST_CAPTURE] != 0
-    work = np.empty((7, size), np.int64)
-    label, colour, libs, start, length, stones, stamp = work[0], work[1], work[2], work[3], work[4], work[5], work[6]
-    nchains = chains(t, s, label, colour, libs, start, length, stones, stamp)
+    nchains, label, colour, libs, start, length, stones, stamp = _labelled_chains(t, s)
     stamp[:] = -1
     kept = np.empty(n, np.int64)       # moves kept, as points
     values = np.empty(n, np.float64)
@@ -1156,15 +1079,7 @@ def candidates(t, s, moves, n):
                 elif libs[g] == 1:
                     taken = True
         if taken:
-            count = 0
-            for a in range(nnear):
-                g = near[a]
-                fresh = True
-                for b in range(a):
-                    if near[b] == g:
-                        fresh = False
-                if fresh and colour[g] != stone and libs[g] == 1:
-                    count += length[g]
+            count = _stones_in_atari(near, nnear, colour, libs, length, stone)
             value += w[0, W_CAPTURE_BONUS] + w[0, W_CAPTURE] * count
         elif empties <= 1:
             if own == nnb and _own_eye(t, s, pos, me):
@@ -1176,11 +1091,7 @@ def candidates(t, s, moves, n):
                 t, s, label, colour, stones, start, length, pos, stone, stamp)
             for a in range(nnear):
                 g = near[a]
-                fresh = True
-                for b in range(a):
-                    if near[b] == g:
-                        fresh = False
-                if fresh and colour[g] != stone:
+                if _first_of(near, a) and colour[g] != stone:
                     value += w[0, W_ATARI_PRESSURE] / libs[g]
         kept[m] = pos
         values[m] = value
@@ -1193,16 +1104,8 @@ def candidates(t, s, moves, n):
                 forced = kept[i]
                 break
         point = -1
-        several = False
         if forced < 0:  # the one point saving own chains in atari
-            for pos in range(size):
-                g = label[pos]
-                if g >= 0 and colour[g] == stone and libs[g] == 1 and stones[start[g]] == pos:
-                    lib = _liberty(t, s, stones, start[g], length[g])
-                    if point < 0:
-                        point = lib
-                    elif lib != point:
-                        several = True
+            point, several = _atari_liberty(t, s, nchains, colour, libs, start, length, stones, stone)
             if point >= 0 and not several:
                 for i in range(m):
                     if kept[i] == point:

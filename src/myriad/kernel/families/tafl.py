@@ -51,11 +51,11 @@ K_OWNER, K_ARMED, K_ROYAL = range(3)
 (W_ATTACKER, W_DEFENDER, W_OPEN_ROAD, W_ESCAPE_IN_TWO, W_FORK, W_DECIDED, W_ROAD_TO_MOVE,
  W_TWO_ROADS, W_FORK_TO_MOVE, W_KING_FREE_SIDE, W_ATTACKER_BESIDE_KING, W_KING_MOBILITY,
  W_CORNER_GUARD, W_CORNER_SEAL, W_KING_ROOM, W_ESCAPE_ROOM, W_KING_ENCLOSED, W_KING_SIDE_REACH, W_KING_TRAP,
- W_DEFENDER_MOBILITY, W_BASELINE) = range(21)
+ W_BASELINE) = range(20)
 KNOWLEDGE = ("attacker", "defender", "open_road", "escape_in_two", "fork", "decided", "road_to_move",
              "two_roads", "fork_to_move", "king_free_side", "attacker_beside_king", "king_mobility",
              "corner_guard", "corner_seal", "king_room", "escape_room", "king_enclosed", "king_side_reach",
-             "king_trap", "defender_mobility")
+             "king_trap")
 
 
 def tables(game: Game) -> Tables | None:
@@ -324,18 +324,31 @@ def encircled(t, cells):
             seen[p] = True
             todo[top] = p
             top += 1
+    return _spread_free_of_attackers(t, cells, seen, todo, top, True)[0] >= 0
+
+
+@njit(cache=True)
+def _spread_free_of_attackers(t, cells, seen, todo, top, edge_stops):
+    """Flood from the ``top`` squares on ``todo`` (set in ``seen``) over the squares free
+    of attackers, setting them in ``seen``: returns how many it adds and how many of those
+    are escape squares; (-1, -1) on meeting an edge square when ``edge_stops``."""
+    attacker = t.params[SOLDIER + ATTACKERS]
+    added = 0
+    escapes = 0
     while top > 0:
         top -= 1
         p = todo[top]
         for d in range(t.links.shape[0]):
             q = t.links[d, p]
             if q >= 0 and not seen[q] and cells[q] != attacker:
-                if t.zones[Z_EDGE, q]:
-                    return False
+                if edge_stops and t.zones[Z_EDGE, q]:
+                    return -1, -1
                 seen[q] = True
                 todo[top] = q
                 top += 1
-    return True
+                added += 1
+                escapes += t.zones[Z_ESCAPE, q]
+    return added, escapes
 
 
 @njit(cache=True)
@@ -762,12 +775,6 @@ def white_score(t, s):
         if forks and white_to_move:
             score += w[W_FORK_TO_MOVE]
     score += w[W_KING_MOBILITY] * nreach
-    if w[W_DEFENDER_MOBILITY] != 0:
-        moves = 0
-        for p in range(size):
-            if cells[p] == defender:
-                moves += targets(t, cells, p, reach)
-        score += w[W_DEFENDER_MOBILITY] * moves
     nb = np.empty(8, np.int64)
     for i in range(neighbours_of(t, king, nb)):
         c = cells[nb[i]]
@@ -844,26 +851,12 @@ def king_room(t, cells, king):
     """``Tafl._king_room``: how many squares are joined to the king's by squares free of
     attackers (his own counted), and how many of them are escape squares."""
     size = t.params[P_SIZE]
-    attacker = t.params[SOLDIER + ATTACKERS]
     seen = np.zeros(size, np.bool_)
     todo = np.empty(size, np.int64)
     seen[king] = True
     todo[0] = king
-    top = 1
-    room = 1
-    escapes = t.zones[Z_ESCAPE, king]
-    while top > 0:
-        top -= 1
-        p = todo[top]
-        for d in range(t.links.shape[0]):
-            q = t.links[d, p]
-            if q >= 0 and not seen[q] and cells[q] != attacker:
-                seen[q] = True
-                todo[top] = q
-                top += 1
-                room += 1
-                escapes += t.zones[Z_ESCAPE, q]
-    return room, escapes
+    room, escapes = _spread_free_of_attackers(t, cells, seen, todo, 1, False)
+    return room + 1, escapes + t.zones[Z_ESCAPE, king]
 
 
 @njit(cache=True)
