@@ -4,7 +4,8 @@ Iterative deepening under a clock; a Zobrist transposition table of bounded size
 ordering by the table's move, the game's move heuristic, killer moves and the history
 heuristic; quiescence on noisy moves (captures, threats); a node whose side to move is in check
 (the game's ``in_check``) searched one ply deeper, and every answer to a check searched in
-quiescence; wins scored by distance so the bot takes the fastest win and the slowest loss.
+quiescence; late quiet moves searched a ply shallower first where the game asks for it
+(``late_move_reductions``); wins scored by distance so the bot takes the fastest win and the slowest loss.
 
 Invariants: scores are for the side to move; ``search`` returns a value ``v`` with
 ``v <= alpha`` (an upper bound), ``v >= beta`` (a lower bound) or the exact value.  Turns

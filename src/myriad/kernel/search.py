@@ -6,8 +6,9 @@ a transposition table in preallocated arrays (sized from a byte budget, four ent
 bucket), moves ordered by the table's move, then the game's ``order`` scores, killer moves
 and the history heuristic (as the reference weighs them), quiescence over the game's noisy
 moves standing pat where the game allows it, a node in check (the game's ``in_check``)
-searched one ply deeper and in quiescence every answer to a check searched, wins and
-losses scored by distance,
+searched one ply deeper and in quiescence every answer to a check searched, late move
+reductions (the game's ``late_move_reductions``, the bot's ``lmr``), wins and losses
+scored by distance,
 repetitions along the searched line and against the game's history scored by the game's
 ``repeat``, and turns as the game gives them: a child is scored from the side that
 moves there, so a side that moves again keeps its score and window.  Limits: depth,
