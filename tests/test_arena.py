@@ -196,6 +196,22 @@ def test_match_command_json_and_records(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["replay", "tictactoe", str(out_file), "--index", "2"]) == 0
     assert "result:" in capsys.readouterr().out
 
+def test_match_random_plies(tmp_path: Path) -> None:
+    """``--random-plies 0``: every game from the start (tic-tac-toe's alpha-beta, seated
+    first, opens with the move it always chooses); 5: each pair shares five random plies."""
+    start, five = tmp_path / "start.txt", tmp_path / "five.txt"
+    assert main(["match", "tictactoe", "alphabeta", "random", "--games", "4", "--movetime", "2",
+                 "--random-plies", "0", "--out", str(start)]) == 0
+    records = read_records(start.read_text())
+    firsts = [r.moves[0] for r in records]
+    assert firsts[0] == firsts[2] and len(records) == 4
+    assert main(["match", "tictactoe", "random", "random", "--games", "4", "--random-plies", "5",
+                 "--out", str(five)]) == 0
+    pairs = [r.moves[:5] for r in read_records(five.read_text())]
+    assert pairs[0] == pairs[1] and pairs[2] == pairs[3] and pairs[0] != pairs[2]
+    assert main(["match", "tictactoe", "random", "random", "--random-plies", "-1"]) == 2
+
+
 
 def test_match_progress_is_logged_where_no_bar_can_be_drawn(capsys: pytest.CaptureFixture[str]) -> None:
     """Captured stderr is no terminal: a line per game here (a twentieth of 4 games)."""

@@ -473,7 +473,8 @@ class AlphaBeta(Bot):
             repeat = game.repetition_outcome(state)
             if repeat is not None:
                 return terminal_score(repeat, state.to_move, ply)
-        checked = self.checks and ply < self.check_plies and game.in_check(state)
+        asked = self.checks and ply < self.check_plies  # (whether in_check is known below)
+        checked = asked and game.in_check(state)
         if checked:
             depth += 1  # a check: its answers searched one ply deeper
         alpha_start = alpha
@@ -509,7 +510,8 @@ class AlphaBeta(Bot):
             ordered = ordered[:cap]
         best, best_move = -INF, ordered[0]
         pvs = self.algo == "pvs"
-        reducing = self.reductions and depth >= LMR_DEPTH and not checked and not game.in_check(state)
+        reducing = (self.reductions and depth >= LMR_DEPTH and not checked
+                    and (asked or not game.in_check(state)))
         mover = state.to_move
         for i, move in enumerate(ordered):
             child = game.play(state, move)

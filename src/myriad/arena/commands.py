@@ -28,7 +28,7 @@ from myriad.arena.elo import (describe_elo, elo_interval, elo_with_error, fit_ra
                               points_elo_interval, score_interval,
                               wilson_bounds, wilson_interval)
 from myriad.arena import options
-from myriad.arena.match import GameResult, MatchResult, opening_lines, run_match
+from myriad.arena.match import RANDOM_PLIES, GameResult, MatchResult, opening_lines, run_match
 from myriad.core.errors import MyriadError
 from myriad.core.game import Game, Outcome
 from myriad.games import get_game
@@ -186,7 +186,8 @@ def cmd_match(args: argparse.Namespace) -> int:
                 if out is not None:
                     _save(game, r, out)
             result = run_match(game.id, args.bot_a, args.bot_b, args.games, args.movetime, jobs=args.jobs,
-                               seed=args.seed, openings=openings, progress=progress, on_game=save)
+                               seed=args.seed, openings=openings, random_plies=args.random_plies,
+                               progress=progress, on_game=save)
     finally:
         if out is not None:
             out.close()
@@ -243,7 +244,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             def progress(r: MatchResult, base: int = done) -> None:
                 bar.update(task, completed=base + r.games, description=f"{a} vs {b}")
             r = run_match(game.id, a, b, args.games, args.movetime, jobs=args.jobs, seed=args.seed,
-                          progress=progress)
+                          random_plies=args.random_plies, progress=progress)
             done += r.games
             results[(a, b)] = (r.wins + 0.5 * r.draws, r.games)
     anchor = "random" if "random" in bots else None
@@ -344,6 +345,13 @@ def _printable(text: str) -> str:
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
+def add_random_plies_option(parser: Any) -> None:
+    """``--random-plies N``: the random plies opening each pair without an openings file."""
+    parser.add_argument("--random-plies", type=options.count(0, 40), default=RANDOM_PLIES, metavar="N",
+                        help=f"random plies opening each pair without --openings (default {RANDOM_PLIES}; 0: "
+                             "from the start, where bots' noise alone varies the games)")
+
+
 def add_commands(commands: Any) -> None:
     """Register think, match, tournament and replay on the command-line parser."""
     think = commands.add_parser("think", help="ask a bot for its move in a position")
@@ -366,6 +374,7 @@ def add_commands(commands: Any) -> None:
     match.add_argument("--jobs", type=options.count(1, MAX_JOBS), default=1, metavar="J")
     match.add_argument("--seed", type=options.count(0, 10**9 - 1), default=1, metavar="K")
     match.add_argument("--openings", metavar="FILE", help="one opening (moves) per line")
+    add_random_plies_option(match)
     match.add_argument("--out", metavar="FILE", help="save the games (PGN / PDN / SGF / move lists)")
     match.add_argument("--json", action="store_true")
     add_variants_option(match)
@@ -380,6 +389,7 @@ def add_commands(commands: Any) -> None:
     tour.add_argument("--jobs", type=options.count(1, MAX_JOBS), default=1, metavar="J")
     tour.add_argument("--seed", type=options.count(0, 10**9 - 1), default=1, metavar="K")
     tour.add_argument("--gauntlet", action="store_true", help="the first bot against each other")
+    add_random_plies_option(tour)
     tour.add_argument("--json", action="store_true")
     add_variants_option(tour)
     tour.set_defaults(run=cmd_tournament)

@@ -110,6 +110,10 @@ def is_pass(game: Game, state: State, move: Move) -> bool:
     return move == PASS and not game.is_chance(game.play(state, move))
 
 
+#: Random plies that open each pair of a match without an openings file.
+RANDOM_PLIES = 2
+
+
 def random_opening(game: Game, plies: int, seed: int) -> list[str]:
     """``plies`` random legal moves from the start, in notation (stopping at a game end).
     A pass is drawn only when it is the only move: an opening plays the board (in Go a
@@ -216,7 +220,7 @@ def match_schedule(game_id: str, bot_a: str, bot_b: str, games: int, movetime: f
 
 def run_match(game_id: str, bot_a: str, bot_b: str, games: int, movetime: float = 0.5, *,
               jobs: int = 1, seed: int = 1, openings: Sequence[Sequence[str]] | None = None,
-              random_plies: int = 2, progress: Callable[[MatchResult], None] | None = None,
+              random_plies: int = RANDOM_PLIES, progress: Callable[[MatchResult], None] | None = None,
               on_game: Callable[[GameResult], None] | None = None) -> MatchResult:
     """Play a match.  As each game ends (in any order when ``jobs`` > 1), ``on_game`` is
     called with it (its ``round`` set) and then ``progress`` with the running totals;

@@ -545,8 +545,9 @@ def node(t, w, ply0, depth, alpha, beta):
                 if bits >= 0:  # else the rules make nothing of a repeat: searched on
                     result = terminal(bits, me, ply)
                     continue
+            asked = w.cfg[G_CHECKS] != 0 and ply < w.ctl[C_CHECK_PLIES]  # (whether in_check is known below)
             checked = False
-            if w.cfg[G_CHECKS] and ply < w.ctl[C_CHECK_PLIES] and in_check(t, s):
+            if asked and in_check(t, s):
                 checked = True
                 depth += 1  # a check: its answers searched one ply deeper
                 f[N_DEPTH, ply] = depth
@@ -580,7 +581,7 @@ def node(t, w, ply0, depth, alpha, beta):
             if cap > 0 and n > cap:
                 n = cap
             f[N_REDUCE, ply] = 0
-            if w.cfg[G_LMR] and depth >= LMR_DEPTH and not checked and not in_check(t, s):
+            if w.cfg[G_LMR] and depth >= LMR_DEPTH and not checked and (asked or not in_check(t, s)):
                 f[N_REDUCE, ply] = 1
             f[N_ALPHA0, ply] = alpha
             f[N_BEST, ply] = -INF
