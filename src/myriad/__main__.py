@@ -1,5 +1,5 @@
 """``python -m myriad``: the same as the ``myriad`` command."""
 
-from myriad.cli import main
+from myriad.cli import run
 
-raise SystemExit(main())
+run()
