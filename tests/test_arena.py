@@ -196,6 +196,7 @@ def test_match_command_json_and_records(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["replay", "tictactoe", str(out_file), "--index", "2"]) == 0
     assert "result:" in capsys.readouterr().out
 
+
 def test_match_random_plies(tmp_path: Path) -> None:
     """``--random-plies 0``: every game from the start (tic-tac-toe's alpha-beta, seated
     first, opens with the move it always chooses); 5: each pair shares five random plies."""

@@ -595,7 +595,7 @@ def children_cpu() -> float:
 def startup(code: str, *args: str, timeout: float = 600.0) -> dict[str, Any]:
     """One fresh process running ``code`` (which prints a JSON line with ``at``, the
     clock time of its answer): its wall time from launch to that answer (``wall``: what a
-    user waits for), to its exit (``exit``: numba's and LLVM's teardown come after the
+    user waits for), to its exit (``exit``: the interpreter's teardown comes after the
     answer), and its processor time (``cpu``: a loaded machine stretches the wall time, not
     this).  The process may write Python's bytecode cache, as an installed package's
     imports do (``PYTHONDONTWRITEBYTECODE`` would recompile every module at every start)."""
