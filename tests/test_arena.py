@@ -213,7 +213,6 @@ def test_match_random_plies(tmp_path: Path) -> None:
     assert main(["match", "tictactoe", "random", "random", "--random-plies", "-1"]) == 2
 
 
-
 def test_match_progress_is_logged_where_no_bar_can_be_drawn(capsys: pytest.CaptureFixture[str]) -> None:
     """Captured stderr is no terminal: a line per game here (a twentieth of 4 games)."""
     assert main(["match", "tictactoe", "random", "random", "--games", "4", "--movetime", "0.2"]) == 0
