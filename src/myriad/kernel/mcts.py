@@ -10,7 +10,8 @@ of its parent's position, whoever moves next: extra turns and passes are played 
 The move chosen is the root's most visited child.
 
 Playouts play the family's playout policy (``rules.playout_move``: knowledge as data in
-the tables, uniformly random by default) until the game ends, or for ``cutoff`` plies,
+the tables, uniformly random by default; Go's on its own incremental board,
+``rules.whole_playout``) until the game ends, or for ``cutoff`` plies,
 after which the evaluation scores the position as the reference does: each player's
 evaluation squashed by the logistic curve at ``scale`` (by default the running mean of
 the evaluations met, :func:`myriad.ai.utility.shares_of`).
@@ -36,7 +37,7 @@ from myriad.kernel.clock import now
 from myriad.kernel.families import IRREVERSIBLE
 from myriad.kernel.keys import history_key
 from myriad.kernel.layout import P_MAX_MOVES, P_MOVE_WIDTH, P_PLAYERS, P_SIZE, P_WIDTH, S_TO_MOVE
-from myriad.kernel.rules import candidates, evaluate, gen, outcome, play, playout_move
+from myriad.kernel.rules import candidates, evaluate, gen, outcome, play, playout_move, whole_playout
 
 #: The longest playout (plies) and the deepest tree walk.
 MAX_PLAYOUT = 4096
@@ -101,6 +102,13 @@ def playout(t, a, b, keys, n, moves, cutoff, scale, stats, shares, played, who, 
     ``played`` and ``who`` from ``nplayed`` on.  Returns the new length."""
     players = t.params[P_PLAYERS]
     limit = min(cutoff, MAX_PLAYOUT)
+    nplayed, result = whole_playout(t, a, limit, played, who, nplayed)
+    if result >= 0:
+        outcome_shares(result, players, shares)
+        return nplayed
+    if result == -1:
+        evaluation_shares(t, a, scale, stats, shares)
+        return nplayed
     for _ply in range(limit + 1):
         count = gen(t, a, keys, n, moves)
         result = outcome(t, a, keys, n, count)

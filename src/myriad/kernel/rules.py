@@ -8,7 +8,7 @@ import numpy as np
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
-from myriad.kernel.families import chess, draughts, flips, go, hunt, inarow, sowing, tafl
+from myriad.kernel.families import chess, draughts, flips, go, go_playout, hunt, inarow, sowing, tafl
 from myriad.kernel.keys import mix64
 from myriad.kernel.layout import P_FAMILY, P_FORCED_CAPTURES, P_PLAYERS
 
@@ -359,6 +359,18 @@ def playout_move(t, s, moves, n):
     if f == go.FAMILY:
         return go.playout_move(t, s, moves, n)
     return np.random.randint(n)
+
+
+@njit(cache=True)
+def whole_playout(t, a, limit, played, who, nplayed):
+    """A playout of the family's policy on the family's own incremental board, where it
+    has one (Go, :mod:`go_playout`): ``a`` played on in place for at most ``limit``
+    plies, each move's word 0 and player appended to ``played`` and ``who``.  Returns
+    (their new length, the winners' bits; -1 stopped at ``limit``; -2 no such playout:
+    the caller plays :func:`gen` and :func:`playout_move`)."""
+    if t.params[P_FAMILY] == go.FAMILY and t.params[go.FAST_PLAYOUT] != 0:
+        return go_playout.playout(t, a, limit, played, who, nplayed)
+    return nplayed, -2
 
 
 @njit(cache=True)

@@ -33,6 +33,7 @@ FIRST_CAPTURE = P_FAMILY_PARAMS
 KOMI2 = P_FAMILY_PARAMS + 1
 MAX_PLIES = P_FAMILY_PARAMS + 2
 STONE = P_FAMILY_PARAMS + 3   # + player: the stone's cell value
+FAST_PLAYOUT = P_FAMILY_PARAMS + 5  # 1: playouts run on go_playout's incremental board (see tables)
 
 # -- counters (myriad.games.go) --
 PASSES, PLIES, CAPTURES = 0, 1, 2   # CAPTURES + player: stones taken by that player
@@ -88,11 +89,21 @@ def tables(game: Game) -> Tables | None:
                                w.self_atari, w.contact, w.candidates, w.atari_candidates, w.atari_liberty,
                                w.atari_pressure, w.ladder_budget, w.atari_win, w.atari_saved, w.atari_share)
     weights[2, :size] = game.prior
-    weights[1, :PO_ATARI + 1] = w.atari_playout if game.first_capture else w.playout
+    policy = w.atari_playout if game.first_capture else w.playout
+    weights[1, :PO_ATARI + 1] = policy
     params = {FIRST_CAPTURE: int(game.first_capture), KOMI2: int(game.komi * 2), MAX_PLIES: game.max_plies,
-              STONE: game.stones[0], STONE + 1: game.stones[1]}
+              STONE: game.stones[0], STONE + 1: game.stones[1], FAST_PLAYOUT: int(_plays_incrementally(policy))}
     return base_tables(game, FAMILY, move_width=1, max_moves=size + 1, rules=neighbours, extra=diagonals,
                        weights=weights, family_params=params)
+
+
+def _plays_incrementally(policy: tuple[float, ...]) -> bool:
+    """Whether the playout policy ranks its classes as :mod:`go_playout` plays them:
+    captures, then saves, then the plain moves (ataris among them), then pass, then
+    self-ataris and own eyes."""
+    worst = max(policy[PO_SELF_ATARI], policy[PO_OWN_EYE])
+    return (policy[PO_CAPTURE] > policy[PO_SAVE] > 0.0 and policy[PO_ATARI] == 0.0
+            and 0.0 > policy[PO_PASS] > worst)
 
 
 def prepare(t: Tables, s: np.ndarray) -> None:
