@@ -10,7 +10,7 @@ from myriad.kernel.borrow import borrowed
 from myriad.kernel.families import IRREVERSIBLE
 from myriad.kernel.keys import history_key
 from myriad.kernel.layout import P_MAX_MOVES, P_MOVE_WIDTH, P_PLAYERS, P_WIDTH
-from myriad.kernel.rules import gen, outcome, play
+from myriad.kernel.rules import gen, outcome, play, random_playout
 
 #: The longest line perft or a playout follows.
 MAX_PLY = 4096
@@ -67,10 +67,27 @@ def perft(t, s, hist, nhist, depth):
 
 
 @njit(cache=True)
+def _add_scores(result, players, scores):
+    """Add a game's scores to ``scores``: 1/k to each of its k winners (the winners'
+    bits of ``result``), 1/players each for an unfinished game (``result`` < 0)."""
+    winners = 0
+    for q in range(players):
+        if result >= 0 and result >> q & 1:
+            winners += 1
+    for q in range(players):
+        if winners == 0:
+            scores[q] += 1.0 / players
+        elif result >> q & 1:
+            scores[q] += 1.0 / winners
+
+
+@njit(cache=True)
 def playouts(t, s, hist, nhist, games, max_plies, seed, scores):
     """Play ``games`` uniformly random games from ``s`` (at most ``max_plies`` plies each),
-    adding each game's scores (1 a win, 1/k shared by k winners, 0 a loss) to ``scores``
-    per player, and return the total plies played."""
+    adding each game's scores (1 a win, 1/k shared by k winners, 0 a loss; an unfinished
+    game 1/k to each of the k players) to ``scores`` per player, and return the total
+    plies played.  A family with a light board of its own (``rules.random_playout``)
+    plays its games there."""
     t = borrowed(t)  # held by the caller for the whole call
     np.random.seed(seed)
     p = t.params
@@ -79,26 +96,22 @@ def playouts(t, s, hist, nhist, games, max_plies, seed, scores):
     b = np.empty(width, np.int64)
     moves = np.empty((mm, mw), np.int64)
     keys = np.empty(nhist + max_plies + 1, np.int64)
+    played = np.empty(max_plies + 1, np.int64)
     plies = 0
     for _ in range(games):
         a[:] = s
+        result, length = random_playout(t, a, max_plies, played)
+        if result != -2:
+            _add_scores(result, players, scores)
+            plies += length
+            continue
         keys[:nhist] = hist[:nhist]
         n = nhist
         for _ply in range(max_plies + 1):
             count = gen(t, a, keys, n, moves)
             result = outcome(t, a, keys, n, count)
-            if result >= 0:
-                winners = 0
-                for q in range(players):
-                    if result >> q & 1:
-                        winners += 1
-                for q in range(players):
-                    if result >> q & 1:
-                        scores[q] += 1.0 / winners
-                break
-            if _ply == max_plies or count <= 0:
-                for q in range(players):
-                    scores[q] += 1.0 / players
+            if result >= 0 or _ply == max_plies or count <= 0:
+                _add_scores(result, players, scores)
                 break
             bits = play(t, a, moves[np.random.randint(count)], b)
             if bits & IRREVERSIBLE:
