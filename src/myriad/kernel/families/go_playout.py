@@ -116,6 +116,16 @@ def load(t, s, board):
     return nempty, natari
 
 
+@njit(cache=True, inline="always")
+def _add_once(points, n, pos):
+    """Append ``pos`` to ``points[:n]`` unless it is there; returns the new length."""
+    for i in range(n):
+        if points[i] == pos:
+            return n
+    points[n] = pos
+    return n + 1
+
+
 @njit(cache=True)
 def _liberties_after(t, s, board, pos, stone, most):
     """The liberties (other than ``pos``) of the chain a ``stone`` on the empty ``pos``
@@ -135,14 +145,7 @@ def _liberties_after(t, s, board, pos, stone, most):
                 board[MARK, r] = tick
                 n += 1
         elif s[S_CELLS + r] == stone:
-            h = board[HEAD, r]
-            known = False
-            for j in range(nheads):
-                if heads[j] == h:
-                    known = True
-            if not known:
-                heads[nheads] = h
-                nheads += 1
+            nheads = _add_once(heads, nheads, board[HEAD, r])
     if n >= most:
         return n
     for j in range(nheads):
@@ -181,15 +184,6 @@ def _playable(t, s, board, pos, me, stone, ko):
     return _liberties_after(t, s, board, pos, stone, 2) >= 2
 
 
-@njit(cache=True, inline="always")
-def _add_once(points, n, pos):
-    for i in range(n):
-        if points[i] == pos:
-            return n
-    points[n] = pos
-    return n + 1
-
-
 @njit(cache=True)
 def choose(t, s, board, nempty, natari, ko, points):
     """The policy's move for the side to move of ``s``: a point, or ``size`` for pass;
@@ -202,13 +196,7 @@ def choose(t, s, board, nempty, natari, ko, points):
     for i in range(natari):
         h = board[ATARI, i]
         if s[S_CELLS + h] != 0 and board[HEAD, h] == h and _in_atari(board, h):
-            known = False
-            for j in range(kept):
-                if board[ATARI, j] == h:
-                    known = True
-            if not known:
-                board[ATARI, kept] = h
-                kept += 1
+            kept = _add_once(board[ATARI], kept, h)
     n = 0
     for i in range(kept):  # captures
         h = board[ATARI, i]
