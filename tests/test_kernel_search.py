@@ -33,6 +33,7 @@ from myriad.core.state import State
 from myriad.games import game_ids, get_game
 from myriad.kernel import rules
 from myriad.kernel.engine import Kernel
+from myriad.kernel.layout import MoveBufferFull
 from myriad.kernel.registry import kernel_for
 from myriad.kernel.search import Searcher, best_move
 
@@ -517,21 +518,46 @@ def test_node_batches_equal_the_per_move_hooks(game_id: str) -> None:
 
 
 def test_a_full_kernel_buffer_hands_the_move_to_the_reference() -> None:
-    """The kernel never passes a full move buffer silently (it raises ``IndexError``: a
-    fox with many capture routes in fox and geese did); the bot then searches that move
-    on the reference, within the same limits, and answers a legal move."""
+    """The kernel never passes a full move buffer silently (it raises
+    ``MoveBufferFull``: a fox with many capture routes in fox and geese did); the bot
+    then searches that move on the reference, within the same limits, and answers a legal
+    move.  Any other error is not taken for it."""
     game = get_game("foxgeese17")
     bot = make_bot("alphabeta:depth=2", game)
     assert isinstance(bot, AlphaBeta) and bot.kernel is not None
     state = game.initial_state()
 
     def full(*_args: object) -> None:
-        raise IndexError("hunt: more capture routes than the move buffer holds")
+        raise MoveBufferFull("hunt: more capture routes than the move buffer holds")
 
     bot.kernel.choose = full  # type: ignore[method-assign]
     decision = bot.choose(state)
     assert decision.move in game.legal_moves(state)
     assert decision.info.get("engine") != "kernel" and decision.info["depth"] == 2
+
+    def broken(*_args: object) -> None:
+        raise IndexError("a bug, not a full buffer")
+
+    bot.kernel.choose = broken  # type: ignore[method-assign]
+    with pytest.raises(IndexError, match="a bug"):
+        bot.choose(state)
+
+
+def test_the_compiled_rules_raise_move_buffer_full() -> None:
+    """Compiled code raises ``MoveBufferFull`` itself: a fox's capture route with no room
+    left in the move buffer."""
+    game = get_game("foxgeese")
+    k = kernel_for(game)
+    assert k is not None
+    rng = random.Random(2)
+    state = game.initial_state()
+    while not (state.to_move == 0 and any(len(m) > 1 for m in game.legal_moves(state))):
+        moves = game.legal_moves(state)
+        state = game.play(state, rng.choice(moves)) if moves else game.initial_state()
+    hist = k.history(state)
+    no_room = np.empty((0, k.move_buffer().shape[1]), np.int64)
+    with pytest.raises(MoveBufferFull, match="capture routes"):
+        rules.gen(k.tables, k.pack(state), hist, len(hist), no_room)
 
 
 def test_a_full_kernel_buffer_hands_the_mcts_move_to_the_reference() -> None:
@@ -543,11 +569,18 @@ def test_a_full_kernel_buffer_hands_the_mcts_move_to_the_reference() -> None:
     state = game.initial_state()
 
     def full(*_args: object) -> None:
-        raise IndexError("hunt: more capture routes than the move buffer holds")
+        raise MoveBufferFull("hunt: more capture routes than the move buffer holds")
 
     bot._choose_kernel = full  # type: ignore[attr-defined]
     decision = bot.choose(state)
     assert decision.move in game.legal_moves(state) and decision.info["nodes"] == 40
+
+    def broken(*_args: object) -> None:
+        raise IndexError("a bug, not a full buffer")
+
+    bot._choose_kernel = broken  # type: ignore[attr-defined]
+    with pytest.raises(IndexError, match="a bug"):
+        bot.choose(state)
 
 
 def test_a_bot_loads_the_compiled_search_before_its_first_move() -> None:

@@ -30,6 +30,7 @@ from myriad.core.caches import ByteBudget
 from myriad.core.game import Game, Outcome
 from myriad.core.move import Move
 from myriad.core.state import State
+from myriad.kernel.layout import MoveBufferFull
 
 WIN = 1_000_000
 WON = WIN - 10_000          # scores beyond this are forced wins (or losses below -WON)
@@ -231,12 +232,12 @@ class AlphaBeta(Bot):
     def _on_kernel(self, state: State, limits: Limits, forced_at_once: bool) -> Decision:
         """The search on the kernel engine; its nodes and iterations kept as the reference's.
         A line that reaches a position with more moves than the kernel's buffers hold (it
-        raises ``IndexError``, never passing silently: fox and geese's capture routes can
-        multiply) is searched again, within the same limits, by the reference."""
+        raises :class:`MoveBufferFull`, never passing silently: fox and geese's capture
+        routes can multiply) is searched again, within the same limits, by the reference."""
         assert self.kernel is not None
         try:
             decision = self.kernel.choose(state, self.limits(limits), forced_at_once)
-        except IndexError:
+        except MoveBufferFull:
             with gc_paused():
                 try:
                     return self._choose(state, limits, forced_at_once)

@@ -47,6 +47,7 @@ from myriad.core.caches import MIN_ENTRIES, deep_size
 from myriad.core.game import Game
 from myriad.core.move import Move
 from myriad.core.state import State
+from myriad.kernel.layout import MoveBufferFull
 from myriad.kernel.registry import kernel_for
 
 if TYPE_CHECKING:
@@ -165,8 +166,8 @@ class MCTS(Bot):
         if self.kernel is not None:
             try:
                 return self._choose_kernel(self.kernel, state, limits, budget)
-            except IndexError:
-                pass  # more moves than the kernel's buffers hold (it says so): this move on the reference
+            except MoveBufferFull:
+                pass  # this move on the reference
         root = self._reuse(state)
         self.root = root
         self.discarded.clear()  # freeing a big tree takes time: do it now, inside this move's budget

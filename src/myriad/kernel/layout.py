@@ -55,6 +55,11 @@ S_CELLS = 2
 MAX_ACTIONS = 512
 
 
+class MoveBufferFull(IndexError):
+    """A position has more moves than the kernel's move buffer holds (raised by compiled
+    code, never passed silently): the bot searches that move on the reference."""
+
+
 class Tables(NamedTuple):
     """A game compiled for the kernel: every family reads the same fields and documents
     what it keeps in each (unused ones are empty).

@@ -27,7 +27,7 @@ from myriad.core.move import CAPTURE, DROP, MOVE
 from myriad.kernel.families import IRREVERSIBLE
 from myriad.kernel.keys import hand_key
 from myriad.kernel.layout import (P_COUNTERS, P_FAMILY_PARAMS, P_HAND_KINDS, P_HANDS, P_SIZE, P_VALUES,
-                                  S_CELLS, S_KEY, S_TO_MOVE, Tables, base_tables)
+                                  S_CELLS, S_KEY, S_TO_MOVE, MoveBufferFull, Tables, base_tables)
 
 FAMILY = 10
 HUNTER, PREY = 0, 1
@@ -144,7 +144,7 @@ def add_capture(t, cells, moves, n, path, caps, hops):
             if moves[i, 0] == ident:
                 return n
     if n >= moves.shape[0]:
-        raise IndexError("hunt: more capture routes than the move buffer holds")
+        raise MoveBufferFull("hunt: more capture routes than the move buffer holds")
     moves[n, 0] = ident
     moves[n, 1] = JUMP
     moves[n, 2] = hops
