@@ -8,7 +8,8 @@ import numpy as np
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
-from myriad.kernel.families import chess, draughts, flips, go, go_playout, hunt, inarow, inarow_playout, sowing, tafl
+from myriad.kernel.families import (chess, chess_playout, draughts, flips, go, go_playout, hunt, inarow, inarow_playout,
+                                    sowing, tafl)
 from myriad.kernel.keys import mix64
 from myriad.kernel.layout import P_FAMILY, P_FORCED_CAPTURES, P_PLAYERS
 
@@ -376,12 +377,16 @@ def whole_playout(t, a, limit, played, who, nplayed):
 @njit(cache=True)
 def random_playout(t, a, limit, played):
     """A uniformly random game on the family's own light board, where it has one (the
-    in-a-row family's, :mod:`inarow_playout`): ``a`` played on in place for at most
-    ``limit`` plies, each move's word 0 written into ``played``.  Returns (the winners'
-    bits; -1 stopped at ``limit``; -2 no such playout: the caller plays :func:`gen` and
-    :func:`play`; the plies played)."""
-    if t.params[P_FAMILY] == inarow.FAMILY and inarow_playout.plays(t):
+    in-a-row family's, :mod:`inarow_playout`; the chess family's simplest games',
+    :mod:`chess_playout`): ``a`` played on in place for at most ``limit`` plies, each
+    move's word 0 written into ``played``.  Returns (the winners' bits; -1 stopped at
+    ``limit``; -2 no such playout: the caller plays :func:`gen` and :func:`play`; the
+    plies played)."""
+    f = t.params[P_FAMILY]
+    if f == inarow.FAMILY and inarow_playout.plays(t):
         return inarow_playout.playout(t, a, limit, played)
+    if f == chess.FAMILY and chess_playout.plays(t):
+        return chess_playout.playout(t, a, limit, played)
     return -2, 0
 
 

@@ -90,6 +90,7 @@ FULL_PHASE = P_FAMILY_PARAMS + 34  #: the start position's phase (0: no blend)
 PASSED = P_FAMILY_PARAMS + 35
 SHIELD = P_FAMILY_PARAMS + 36
 MOP = P_FAMILY_PARAMS + 37
+LIGHT = P_FAMILY_PARAMS + 38     #: random games may play on the cells alone (``chess_playout``)
 
 # -- kinds columns, per piece code ---------------------------------------------------------
 K_OWNER, K_KIND, K_ROYAL, K_PAWN, K_VALUE, K_HAND, K_LIMIT, K_NOT_OVER, K_NOT_TAKING, K_MINOR, \
@@ -378,6 +379,13 @@ def tables(game: Game) -> Tables | None:
               IN_PLACE: int(bool(game.in_place_codes)), TERMS: int(terms.active), NFILES: terms.files,
               NRANKS: terms.ranks, FULL_PHASE: game.full_phase, PASSED: int(terms.has_passed),
               SHIELD: int(any(terms.shield)), MOP: int(any(terms.mop))}
+    # Random games on the cells alone where pieces only move along their rays and no rule
+    # reads more than the board: no royal piece, hand, castling, pass, promotion, double
+    # step, en passant, lame leap or hop, and no draw or count beyond no moves at all.
+    rule_words = (ROYAL_CHECK, BARE, MOVE_LIMIT, REPS, PERPETUAL, MINOR, DROPS, MAX_MOVES, COUNTING, FACE, NCASTLE,
+                  MAY_PASS, FACING_END, HONOUR, IN_PLACE)
+    params[LIGHT] = int(not any(params[k] for k in rule_words) and not choices
+                        and not any(lame_rows) and not any(hop_rows) and not any(dbl_rows) and not any(epm_rows))
     most_pieces = max(sum(1 for c in game.parse_position(text).cells if c)
                       + sum(sum(h) for h in game.parse_position(text).hands) for text in game.setups.values())
     drops = nkinds * size if rules.drops else 0
@@ -556,9 +564,15 @@ def royals_face(t, b, off, king):
 # ------------------------------------------------------------------------------------------
 
 @njit(cache=True, inline="always")
+def move_id(typ, frm, to, new):
+    """Word 0 of a move row: its type, the code it leaves, its squares, packed."""
+    return (((typ * 64 + new) * 1024 + to) * 1024) + frm
+
+
+@njit(cache=True, inline="always")
 def _row(moves, n, typ, frm, to, new, cap, capsq, old):
     row = moves[n]
-    row[M_ID] = (((typ * 64 + new) * 1024 + to) * 1024) + frm
+    row[M_ID] = move_id(typ, frm, to, new)
     row[M_TYPE] = typ
     row[M_FROM] = frm
     row[M_TO] = to
