@@ -16,6 +16,9 @@ from myriad.kernel.families import chess, chess_playout
 from myriad.kernel.layout import P_FAMILY
 from myriad.kernel.registry import kernel_for
 
+#: An empty history (the games start from their initial position).
+NO_KEYS = np.zeros(1, np.int64)
+
 
 def chess_kernels() -> list[tuple[Game, Kernel]]:
     """Every registered game the chess family runs."""
@@ -41,7 +44,7 @@ def test_light_playouts_serve_the_games_whose_rules_read_only_the_board() -> Non
     for game, k in pairs:
         if not served[game.id]:
             a = k.pack(game.initial_state())
-            assert rules.random_playout(k.tables, a, 100, np.empty(101, np.int64)) == (-2, 0), game.id
+            assert rules.random_playout(k.tables, a, NO_KEYS, 0, 100, np.empty(101, np.int64)) == (-2, 0), game.id
 
 
 @pytest.mark.parametrize("game,k", light(chess_kernels()), ids=lambda x: getattr(x, "id", ""))
@@ -53,7 +56,7 @@ def test_light_playouts_play_legal_games_scored_as_the_rules(game: Game, k: Kern
     np.random.seed(5)
     for _ in range(40):
         state = game.initial_state()
-        result, length = rules.random_playout(k.tables, k.pack(state), 1000, played)
+        result, length = rules.random_playout(k.tables, k.pack(state), NO_KEYS, 0, 1000, played)
         assert 0 < length < 1000
         for word in played[:length]:
             s, rows, count = k.move_rows(state)
@@ -66,7 +69,7 @@ def test_light_playouts_play_legal_games_scored_as_the_rules(game: Game, k: Kern
         assert outcome is not None, (game.id, game.format_position(state))
         best = max(outcome.scores)
         assert result == sum(1 << p for p, score in enumerate(outcome.scores) if score == best)
-    result, length = rules.random_playout(k.tables, k.pack(game.initial_state()), 3, played)
+    result, length = rules.random_playout(k.tables, k.pack(game.initial_state()), NO_KEYS, 0, 3, played)
     assert (result, length) == (-1, 3)
 
 
@@ -82,7 +85,7 @@ def test_light_playouts_draw_every_legal_move_alike() -> None:
     assert len(legal) == 22
     first: Counter[int] = Counter()
     for _ in range(1000 * len(legal)):
-        rules.random_playout(k.tables, k.pack(game.initial_state()), 1, played)
+        rules.random_playout(k.tables, k.pack(game.initial_state()), NO_KEYS, 0, 1, played)
         first[int(played[0])] += 1
     assert set(first) == legal
     assert all(850 <= n <= 1150 for n in first.values()), first

@@ -18,6 +18,9 @@ from myriad.kernel.families import inarow, inarow_playout
 from myriad.kernel.layout import P_FAMILY, P_SIZE
 from myriad.kernel.registry import kernel_for
 
+#: An empty history (the games start from their initial position).
+NO_KEYS = np.zeros(1, np.int64)
+
 
 def inarow_kernels() -> list[tuple[Game, Kernel]]:
     """Every registered game the in-a-row family runs."""
@@ -39,7 +42,7 @@ def test_light_playouts_serve_the_games_without_restrictions() -> None:
     renju = kernel_for(get_game("renju"))
     assert renju is not None
     a = renju.pack(get_game("renju").initial_state())
-    assert rules.random_playout(renju.tables, a, 100, np.empty(101, np.int64)) == (-2, 0)
+    assert rules.random_playout(renju.tables, a, NO_KEYS, 0, 100, np.empty(101, np.int64)) == (-2, 0)
 
 
 @pytest.mark.parametrize("game,k", [pair for pair in inarow_kernels() if inarow_playout.plays(pair[1].tables)],
@@ -52,7 +55,7 @@ def test_light_playouts_play_legal_games_scored_as_the_rules(game: Game, k: Kern
     np.random.seed(5)
     for _ in range(40 if size <= 64 else 4):
         state = game.initial_state()
-        result, length = rules.random_playout(k.tables, k.pack(state), 10**6, played)
+        result, length = rules.random_playout(k.tables, k.pack(state), NO_KEYS, 0, 10**6, played)
         for pos in played[:length]:
             moves = {m[0][1]: m for m in game.legal_moves(state)}
             assert int(pos) in moves, (game.id, game.format_position(state), pos)
@@ -61,7 +64,7 @@ def test_light_playouts_play_legal_games_scored_as_the_rules(game: Game, k: Kern
         assert outcome is not None
         best = max(outcome.scores)
         assert result == sum(1 << p for p, score in enumerate(outcome.scores) if score == best)
-    result, length = rules.random_playout(k.tables, k.pack(game.initial_state()), 3, played)
+    result, length = rules.random_playout(k.tables, k.pack(game.initial_state()), NO_KEYS, 0, 3, played)
     assert (result, length) == (-1, 3)
 
 
@@ -77,7 +80,7 @@ def test_light_playouts_draw_every_legal_move_alike(game_id: str) -> None:
     draws = 1000 * len(legal)
     first = Counter()
     for _ in range(draws):
-        rules.random_playout(k.tables, k.pack(game.initial_state()), 1, played)
+        rules.random_playout(k.tables, k.pack(game.initial_state()), NO_KEYS, 0, 1, played)
         first[int(played[0])] += 1
     assert set(first) == legal
     assert all(850 <= count <= 1150 for count in first.values()), first

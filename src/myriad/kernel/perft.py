@@ -100,7 +100,7 @@ def playouts(t, s, hist, nhist, games, max_plies, seed, scores):
     plies = 0
     for _ in range(games):
         a[:] = s
-        result, length = random_playout(t, a, max_plies, played)
+        result, length = random_playout(t, a, hist, nhist, max_plies, played)
         if result != -2:
             _add_scores(result, players, scores)
             plies += length

@@ -8,8 +8,8 @@ import numpy as np
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
-from myriad.kernel.families import (chess, chess_playout, draughts, flips, go, go_playout, hunt, inarow, inarow_playout,
-                                    sowing, tafl)
+from myriad.kernel.families import (chess, chess_playout, draughts, draughts_playout, flips, go, go_playout, hunt,
+                                    inarow, inarow_playout, sowing, tafl)
 from myriad.kernel.keys import mix64
 from myriad.kernel.layout import P_FAMILY, P_FORCED_CAPTURES, P_PLAYERS
 
@@ -375,10 +375,11 @@ def whole_playout(t, a, limit, played, who, nplayed):
 
 
 @njit(cache=True)
-def random_playout(t, a, limit, played):
+def random_playout(t, a, hist, nhist, limit, played):
     """A uniformly random game on the family's own light board, where it has one (the
     in-a-row family's, :mod:`inarow_playout`; the chess family's simplest games',
-    :mod:`chess_playout`): ``a`` played on in place for at most ``limit`` plies, each
+    :mod:`chess_playout`; the draughts family's, :mod:`draughts_playout`): ``a`` (after
+    the positions ``hist[:nhist]``) played on in place for at most ``limit`` plies, each
     move's word 0 written into ``played``.  Returns (the winners' bits; -1 stopped at
     ``limit``; -2 no such playout: the caller plays :func:`gen` and :func:`play`; the
     plies played)."""
@@ -387,6 +388,8 @@ def random_playout(t, a, limit, played):
         return inarow_playout.playout(t, a, limit, played)
     if f == chess.FAMILY and chess_playout.plays(t):
         return chess_playout.playout(t, a, limit, played)
+    if f == draughts.FAMILY and draughts_playout.plays(t):
+        return draughts_playout.playout(t, a, hist, nhist, limit, played)
     return -2, 0
 
 

@@ -91,7 +91,7 @@ def playout(t, a, limit, played):
     origins = np.empty(p[P_MAX_MOVES], np.int64)
     targets = np.empty(p[P_MAX_MOVES], np.int64)
     me = a[S_TO_MOVE]
-    for ply in range(limit):
+    for ply in range(limit + 1):  # the last turn only asks whether the side to move has a move
         frm = -1
         to = -1
         for _ in range(TRIES if count[me] else 0):
@@ -133,6 +133,8 @@ def playout(t, a, limit, played):
                 return _scored(p[STALEMATED], me), ply
             k = np.random.randint(n)
             frm, to = origins[k], targets[k]
+        if ply == limit:
+            return -1, limit
         code = a[S_CELLS + frm]
         if a[S_CELLS + to] != 0:  # the taken piece leaves its owner's list
             other = 1 - me
@@ -152,4 +154,4 @@ def playout(t, a, limit, played):
             return 1 << me, ply + 1
         me = 1 - me
         a[S_TO_MOVE] = me
-    return -1, limit
+    return -1, limit  # (not reached)

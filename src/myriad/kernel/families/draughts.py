@@ -76,6 +76,7 @@ CODES = P_FAMILY_PARAMS + 20     #: piece codes (values in a cell; a column's di
 STACKS = P_FAMILY_PARAMS + 21    #: cells hold columns of pieces (Lasca, Bashni)
 OWN_BELOW = P_FAMILY_PARAMS + 22   #: columns' evaluation: each own piece under the commander
 PRISONER = P_FAMILY_PARAMS + 23    #: columns' evaluation: each prisoner
+LIGHT = P_FAMILY_PARAMS + 24       #: random games may play on the cells alone (``draughts_playout``)
 
 # promotion modes (JumpCaptures' _END, _STOP, _CONTINUE)
 END, STOP, CONTINUE = 0, 1, 2
@@ -177,7 +178,9 @@ def tables(game: Game) -> Tables | None:
               DRAW_PLIES: game.draw_plies, KING_LIMIT: KING_MOVES if frisian else 0,
               KING_DRAWS: int(frisian), NDIRS: ndirs, MAX_HOPS: max_hops, DEAD: jumps._dead,
               CAPS_AT: PATH + max_hops + 1, CODES: codes, STACKS: int(stacks),
-              OWN_BELOW: 70, PRISONER: 35}
+              OWN_BELOW: 70, PRISONER: 35,
+              # captures compulsory, one piece a square, no rule of Frisian's kings
+              LIGHT: int(jumps.compulsory and not stacks and not frisian)}
     return base_tables(game, FAMILY, move_width=PATH + 2 * max_hops + 1, max_moves=MAX_MOVES,
                        zones=zones, kinds=kinds, rules=rules, extra=extra, weights=weights,
                        family_params=params)

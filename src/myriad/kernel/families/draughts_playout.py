@@ -1,0 +1,200 @@
+"""Uniformly random games of the draughts family on the cells alone (checkers, the
+international and Russian games, Turkish...: ``draughts.LIGHT``, captures compulsory and
+one piece a square): each side's pieces are kept in a list, the key and the draw clock
+are kept as moves are made, and the captures (and where there is none, the quiet moves)
+are looked for from the pieces of the side to move.  These are the games
+:func:`myriad.kernel.perft.playouts` plays for such games; Frisian, Lasca and Bashni keep
+the general loop.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
+from numba import njit
+
+from myriad.kernel.families.draughts import (CAPS_AT, DRAW_PLIES, KING, KING_JUMPS, KING_SLIDES, LIGHT, M_CAPS,
+                                             M_HOPS, M_ID, M_KING_HOP, MAN, MAN_JUMPS, MAN_STEPS, NDIRS, PATH,
+                                             FLYING, _may_jump, _search)
+from myriad.kernel.layout import (P_COUNTERS, P_MAX_MOVES, P_MOVE_WIDTH, P_SIZE, P_VALUES, S_CELLS, S_KEY,
+                                  S_TO_MOVE)
+
+
+@njit(cache=True)
+def plays(t):
+    """Whether the game's random games may play on the cells alone (``draughts.LIGHT``)."""
+    return t.params[LIGHT] != 0
+
+
+@njit(cache=True, inline="always")
+def _drop(squares, count, index, q, pos):
+    """Take square ``pos`` out of player ``q``'s list."""
+    last = squares[q, count[q] - 1]
+    squares[q, index[pos]] = last
+    index[last] = index[pos]
+    index[pos] = -1
+    count[q] -= 1
+
+
+@njit(cache=True, inline="always")
+def _add(squares, count, index, q, pos):
+    """Put square ``pos`` in player ``q``'s list."""
+    index[pos] = count[q]
+    squares[q, count[q]] = pos
+    count[q] += 1
+
+
+@njit(cache=True)
+def _can_jump(t, cells, me, squares, count):
+    """Whether a piece of ``me`` has a first jump (``draughts._captures``'s test, over
+    the list of its pieces)."""
+    p = t.params
+    size, nd = p[P_SIZE], p[NDIRS]
+    man_rows = (MAN_JUMPS * 2 + me) * size * nd
+    king_rows = (KING_JUMPS * 2 + me) * size * nd
+    flying = p[FLYING] != 0
+    for i in range(count[me]):
+        pos = squares[me, i]
+        if cells[pos] == p[MAN + me]:
+            if _may_jump(t.rules, t.kinds, cells, me, man_rows + pos * nd, nd, False):
+                return True
+        elif _may_jump(t.rules, t.kinds, cells, me, king_rows + pos * nd, nd, flying):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _quiet_moves(t, cells, me, squares, count, origins, targets):
+    """The quiet moves of ``me`` (``draughts._quiet``'s, found from the list of its
+    pieces) as (origin, target) pairs; their count."""
+    p = t.params
+    size, nd = p[P_SIZE], p[NDIRS]
+    rules = t.rules
+    n = 0
+    for i in range(count[me]):
+        pos = squares[me, i]
+        rays = MAN_STEPS if cells[pos] == p[MAN + me] else KING_SLIDES
+        base = ((rays * 2 + me) * size + pos) * nd
+        for k in range(nd):
+            row = base + k
+            for j in range(rules[row, 1]):
+                to = rules[row, 2 + j]
+                if cells[to] != 0:
+                    break
+                origins[n] = pos
+                targets[n] = to
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def _apply(t, cells, m, me, key, squares, count, index):
+    """Move row ``m`` of ``me`` played on ``cells`` as ``draughts.play`` plays it, the
+    piece lists kept; the new key (the side to move aside)."""
+    p = t.params
+    values = p[P_VALUES]
+    z = t.zobrist
+    hops = m[M_HOPS]
+    start = m[PATH]
+    mover = cells[start]
+    king = p[KING + me]
+    for h in range(hops):
+        frm = m[PATH + h]
+        to = m[PATH + h + 1]
+        piece = king if h >= m[M_KING_HOP] else mover
+        key ^= z[frm * values + cells[frm]]
+        cells[frm] = 0
+        key ^= z[to * values + cells[to]] ^ z[to * values + piece]
+        cells[to] = piece
+    _drop(squares, count, index, me, start)
+    at = p[CAPS_AT]
+    for c in range(m[M_CAPS]):
+        pos = m[at + c]
+        key ^= z[pos * values + cells[pos]]
+        cells[pos] = 0
+        if index[pos] >= 0:
+            _drop(squares, count, index, 1 - me, pos)
+    end = m[PATH + hops]
+    if cells[end] != 0:
+        _add(squares, count, index, me, end)
+    return key
+
+
+@njit(cache=True)
+def playout(t, a, hist, nhist, limit, played):
+    """Play uniformly random moves from state vector ``a`` (``hist[:nhist]``: the keys of
+    the positions before it since the last irreversible move) until the game ends or
+    ``limit`` plies are played, writing each move's word 0 into ``played``.  ``a``'s
+    cells, side to move and draw clock are played on; the rest of it is left stale.
+    Returns (the winners' bits, -1 at the limit; the plies played)."""
+    p = t.params
+    size = p[P_SIZE]
+    cells = a[S_CELLS:S_CELLS + size]  # a view: the moves are played on ``a``
+    kinds = t.kinds
+    zones = t.zones
+    z = t.zobrist
+    values = p[P_VALUES]
+    clock_at = p[P_COUNTERS]
+    squares = np.empty((2, size), np.int64)
+    count = np.zeros(2, np.int64)
+    index = np.full(size, -1, np.int64)
+    for pos in range(size):
+        c = cells[pos]
+        if c != 0:
+            _add(squares, count, index, kinds[c, 0], pos)
+    keys = np.empty(nhist + limit + 1, np.int64)  # the positions since the last irreversible move
+    keys[:nhist] = hist[:nhist]
+    nkeys = nhist
+    moves = np.empty((p[P_MAX_MOVES], p[P_MOVE_WIDTH]), np.int64)
+    origins = np.empty(p[P_MAX_MOVES], np.int64)
+    targets = np.empty(p[P_MAX_MOVES], np.int64)
+    me = a[S_TO_MOVE]
+    key = a[S_KEY]
+    for ply in range(limit + 1):
+        # drawn (``draughts.drawn``): the third occurrence of the position, or the clock
+        seen = 0
+        for i in range(nkeys):
+            if keys[i] == key:
+                seen += 1
+        if seen >= 2 or a[clock_at] >= p[DRAW_PLIES]:
+            return 3, ply
+        frm, to = -1, -1
+        n = 0
+        if _can_jump(t, cells, me, squares, count):
+            n = _search(t, cells, me, moves)
+        else:
+            quiet = _quiet_moves(t, cells, me, squares, count, origins, targets)
+            if quiet == 0:
+                return 1 << (1 - me), ply
+            k = np.random.randint(quiet)
+            frm, to = origins[k], targets[k]
+        if ply == limit:
+            return -1, limit
+        keys[nkeys] = key
+        if frm >= 0:  # a quiet step, a man crowned on the far row
+            mover = cells[frm]
+            piece = p[KING + me] if mover == p[MAN + me] and zones[me, to] else mover
+            key ^= z[frm * values + mover]
+            cells[frm] = 0
+            key ^= z[to * values + cells[to]] ^ z[to * values + piece]
+            cells[to] = piece
+            _drop(squares, count, index, me, frm)
+            _add(squares, count, index, me, to)
+            played[ply] = frm * 64 + to
+            captured = False
+        else:
+            m = moves[np.random.randint(n)]
+            mover = cells[m[PATH]]
+            key = _apply(t, cells, m, me, key, squares, count, index)
+            played[ply] = m[M_ID]
+            captured = m[M_CAPS] > 0
+        if captured or mover == p[MAN + me]:  # cannot be undone: the clock and the keys start again
+            a[clock_at] = 0
+            nkeys = 0
+        else:
+            a[clock_at] += 1
+            nkeys += 1
+        key ^= t.side[me] ^ t.side[1 - me]
+        me = 1 - me
+        a[S_TO_MOVE] = me
+    return -1, limit
