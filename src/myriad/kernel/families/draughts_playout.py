@@ -15,7 +15,7 @@ from numba import njit
 
 from myriad.kernel.families.draughts import (CAPS_AT, DRAW_PLIES, KING, KING_JUMPS, KING_SLIDES, LIGHT, M_CAPS,
                                              M_HOPS, M_ID, M_KING_HOP, MAN, MAN_JUMPS, MAN_STEPS, NDIRS, PATH,
-                                             FLYING, _may_jump, _search)
+                                             FLYING, _search)
 from myriad.kernel.layout import (P_COUNTERS, P_MAX_MOVES, P_MOVE_WIDTH, P_SIZE, P_VALUES, S_CELLS, S_KEY,
                                   S_TO_MOVE)
 
@@ -45,21 +45,33 @@ def _add(squares, count, index, q, pos):
 
 
 @njit(cache=True)
-def _can_jump(t, cells, me, squares, count):
+def _can_jump(t, cells, me, squares, count, owner):
     """Whether a piece of ``me`` has a first jump (``draughts._captures``'s test, over
-    the list of its pieces)."""
+    the list of its pieces; ``owner``: the owner of each cell value, -1 for none)."""
     p = t.params
     size, nd = p[P_SIZE], p[NDIRS]
+    rules = t.rules
+    man = p[MAN + me]
     man_rows = (MAN_JUMPS * 2 + me) * size * nd
     king_rows = (KING_JUMPS * 2 + me) * size * nd
     flying = p[FLYING] != 0
     for i in range(count[me]):
         pos = squares[me, i]
-        if cells[pos] == p[MAN + me]:
-            if _may_jump(t.rules, t.kinds, cells, me, man_rows + pos * nd, nd, False):
-                return True
-        elif _may_jump(t.rules, t.kinds, cells, me, king_rows + pos * nd, nd, flying):
-            return True
+        is_man = cells[pos] == man
+        first = (man_rows if is_man else king_rows) + pos * nd
+        far = flying and not is_man
+        for row in range(first, first + nd):
+            n = rules[row, 1]
+            if n == 0:
+                break
+            j = 0
+            if far:  # a flying king jumps the first piece along the ray
+                while j < n and cells[rules[row, 2 + j]] == 0:
+                    j += 1
+            if j + 1 < n:
+                o = owner[cells[rules[row, 2 + j]]]
+                if o >= 0 and o != me and cells[rules[row, 3 + j]] == 0:
+                    return True
     return False
 
 
@@ -135,13 +147,14 @@ def playout(t, a, hist, nhist, limit, played):
     z = t.zobrist
     values = p[P_VALUES]
     clock_at = p[P_COUNTERS]
+    owner = kinds[:, 0].copy()
     squares = np.empty((2, size), np.int64)
     count = np.zeros(2, np.int64)
     index = np.full(size, -1, np.int64)
     for pos in range(size):
         c = cells[pos]
         if c != 0:
-            _add(squares, count, index, kinds[c, 0], pos)
+            _add(squares, count, index, owner[c], pos)
     keys = np.empty(nhist + limit + 1, np.int64)  # the positions since the last irreversible move
     keys[:nhist] = hist[:nhist]
     nkeys = nhist
@@ -160,7 +173,7 @@ def playout(t, a, hist, nhist, limit, played):
             return 3, ply
         frm, to = -1, -1
         n = 0
-        if _can_jump(t, cells, me, squares, count):
+        if _can_jump(t, cells, me, squares, count, owner):
             n = _search(t, cells, me, moves)
         else:
             quiet = _quiet_moves(t, cells, me, squares, count, origins, targets)
