@@ -21,6 +21,7 @@ from numba import njit
 from myriad.kernel.families.chess import (CAPTURE_ONLY, GOAL, K_OWNER, LIGHT, MOVE_ONLY, NO_PIECES, STALEMATED,
                                           T_CAPTURE, T_MOVE, X_RAY_PTR, X_RAYS, X_SQ, _scored, move_id)
 from myriad.kernel.layout import P_MAX_MOVES, P_SIZE, S_CELLS, S_TO_MOVE
+from myriad.kernel.piece_lists import add, drop, piece_lists
 
 #: Slots drawn before the moves are listed.
 TRIES = 16
@@ -60,17 +61,7 @@ def playout(t, a, limit, played):
     x = t.extra[0]
     ray_ptr, rays, sqs = x[X_RAY_PTR], x[X_RAYS], x[X_SQ]
     goal, no_pieces = p[GOAL] != 0, p[NO_PIECES] != 0
-    # each side's pieces: their squares, and each square's index in its owner's list
-    squares = np.empty((2, size), np.int64)
-    count = np.zeros(2, np.int64)
-    index = np.full(size, -1, np.int64)
-    for pos in range(size):
-        c = a[S_CELLS + pos]
-        if c != 0:
-            q = kinds[c, K_OWNER]
-            index[pos] = count[q]
-            squares[q, count[q]] = pos
-            count[q] += 1
+    squares, count, index = piece_lists(a, kinds[:, K_OWNER].copy(), size)
     # an end before any move, as the rules judge it: a piece in its goal zone, no pieces
     for q in range(2):
         if goal:
@@ -136,18 +127,13 @@ def playout(t, a, limit, played):
         if ply == limit:
             return -1, limit
         code = a[S_CELLS + frm]
-        if a[S_CELLS + to] != 0:  # the taken piece leaves its owner's list
-            other = 1 - me
-            last = squares[other, count[other] - 1]
-            squares[other, index[to]] = last
-            index[last] = index[to]
-            count[other] -= 1
+        if a[S_CELLS + to] != 0:
+            drop(squares, count, index, 1 - me, to)
             played[ply] = move_id(T_CAPTURE, frm, to, code)
         else:
             played[ply] = move_id(T_MOVE, frm, to, code)
-        index[to] = index[frm]
-        squares[me, index[to]] = to
-        index[frm] = -1
+        drop(squares, count, index, me, frm)
+        add(squares, count, index, me, to)
         a[S_CELLS + frm] = 0
         a[S_CELLS + to] = code
         if (goal and zones[me, to]) or (no_pieces and count[1 - me] == 0):

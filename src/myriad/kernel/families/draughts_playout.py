@@ -13,35 +13,18 @@ import numpy as np
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
-from myriad.kernel.families.draughts import (CAPS_AT, DRAW_PLIES, KING, KING_JUMPS, KING_SLIDES, LIGHT, M_CAPS,
-                                             M_HOPS, M_ID, M_KING_HOP, MAN, MAN_JUMPS, MAN_STEPS, NDIRS, PATH,
-                                             FLYING, _search)
+from myriad.kernel.families.draughts import (CAPS_AT, DRAW_PLIES, FLYING, KING, KING_JUMPS, KING_SLIDES, LIGHT,
+                                             M_CAPS, M_HOPS, M_ID, M_KING_HOP, MAN, MAN_JUMPS, MAN_STEPS, NDIRS,
+                                             PATH, _search)
 from myriad.kernel.layout import (P_COUNTERS, P_MAX_MOVES, P_MOVE_WIDTH, P_SIZE, P_VALUES, S_CELLS, S_KEY,
                                   S_TO_MOVE)
+from myriad.kernel.piece_lists import add, drop, piece_lists
 
 
 @njit(cache=True)
 def plays(t):
     """Whether the game's random games may play on the cells alone (``draughts.LIGHT``)."""
     return t.params[LIGHT] != 0
-
-
-@njit(cache=True, inline="always")
-def _drop(squares, count, index, q, pos):
-    """Take square ``pos`` out of player ``q``'s list."""
-    last = squares[q, count[q] - 1]
-    squares[q, index[pos]] = last
-    index[last] = index[pos]
-    index[pos] = -1
-    count[q] -= 1
-
-
-@njit(cache=True, inline="always")
-def _add(squares, count, index, q, pos):
-    """Put square ``pos`` in player ``q``'s list."""
-    index[pos] = count[q]
-    squares[q, count[q]] = pos
-    count[q] += 1
 
 
 @njit(cache=True)
@@ -118,17 +101,17 @@ def _apply(t, cells, m, me, key, squares, count, index):
         cells[frm] = 0
         key ^= z[to * values + cells[to]] ^ z[to * values + piece]
         cells[to] = piece
-    _drop(squares, count, index, me, start)
+    drop(squares, count, index, me, start)
     at = p[CAPS_AT]
     for c in range(m[M_CAPS]):
         pos = m[at + c]
         key ^= z[pos * values + cells[pos]]
         cells[pos] = 0
         if index[pos] >= 0:
-            _drop(squares, count, index, 1 - me, pos)
+            drop(squares, count, index, 1 - me, pos)
     end = m[PATH + hops]
     if cells[end] != 0:
-        _add(squares, count, index, me, end)
+        add(squares, count, index, me, end)
     return key
 
 
@@ -142,19 +125,12 @@ def playout(t, a, hist, nhist, limit, played):
     p = t.params
     size = p[P_SIZE]
     cells = a[S_CELLS:S_CELLS + size]  # a view: the moves are played on ``a``
-    kinds = t.kinds
     zones = t.zones
     z = t.zobrist
     values = p[P_VALUES]
     clock_at = p[P_COUNTERS]
-    owner = kinds[:, 0].copy()
-    squares = np.empty((2, size), np.int64)
-    count = np.zeros(2, np.int64)
-    index = np.full(size, -1, np.int64)
-    for pos in range(size):
-        c = cells[pos]
-        if c != 0:
-            _add(squares, count, index, owner[c], pos)
+    owner = t.kinds[:, 0].copy()
+    squares, count, index = piece_lists(a, owner, size)
     keys = np.empty(nhist + limit + 1, np.int64)  # the positions since the last irreversible move
     keys[:nhist] = hist[:nhist]
     nkeys = nhist
@@ -191,8 +167,8 @@ def playout(t, a, hist, nhist, limit, played):
             cells[frm] = 0
             key ^= z[to * values + cells[to]] ^ z[to * values + piece]
             cells[to] = piece
-            _drop(squares, count, index, me, frm)
-            _add(squares, count, index, me, to)
+            drop(squares, count, index, me, frm)
+            add(squares, count, index, me, to)
             played[ply] = frm * 64 + to
             captured = False
         else:
