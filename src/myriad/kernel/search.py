@@ -316,6 +316,10 @@ def sort_moves(t, w, ply, n, first, with_memory):
     """Order ``w.moves[ply, :n]`` into ``w.ranks[ply]``: the move whose word 0 is
     ``first`` (-1: none), then by the game's ``order`` times 1e6 plus the history count,
     a killer of the ply adding 5e5 (``AlphaBeta._order``); ties keep the generated order."""
+    ranks = w.ranks[ply]
+    if n <= 1:  # nothing to order
+        ranks[0] = 0
+        return
     s = w.states[ply]
     moves = w.moves[ply]
     vals = w.values
@@ -346,7 +350,6 @@ def sort_moves(t, w, ply, n, first, with_memory):
             v = np.inf
             first = -2  # only the first such move
         vals[i] = -v
-    ranks = w.ranks[ply]
     if n > SORT_BY_INSERTION:
         ranks[:n] = np.argsort(vals[:n], kind="mergesort")
         return

@@ -673,6 +673,8 @@ def actions(t, s, m, out):
 
 @njit(cache=True, inline="always")
 def outcome(t, s, hist, nhist, nlegal):
+    if nlegal > 0:  # ``gen`` lists no move in a drawn position
+        return -1
     if drawn(t, s, hist, nhist):
         return 3
     if nlegal == 0:

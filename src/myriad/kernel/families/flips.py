@@ -352,6 +352,8 @@ def actions(t, s, m, out):
 
 @njit(cache=True)
 def outcome(t, s, hist, nhist, nlegal):
+    if nlegal > 0:  # a placement or a pass: ``gen`` lists none once the game is over
+        return -1
     p = t.params
     size = p[P_SIZE]
     players = p[P_PLAYERS]
