@@ -3,40 +3,28 @@
 draw among the legal moves they replace."""
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 from functools import cache
 
 import numpy as np
 import pytest
 
+from kernel_checks import NO_KEYS, family_kernels, first_light_moves
 from myriad.core.game import Game
-from myriad.games import game_ids, get_game
+from myriad.games import get_game
 from myriad.kernel import rules
 from myriad.kernel.engine import Kernel
 from myriad.kernel.families import inarow, inarow_playout
-from myriad.kernel.layout import P_FAMILY, P_SIZE
+from myriad.kernel.layout import P_SIZE
 from myriad.kernel.registry import kernel_for
 
-#: An empty history (the games start from their initial position).
-NO_KEYS = np.zeros(1, np.int64)
-
-
-def inarow_kernels() -> list[tuple[Game, Kernel]]:
-    """Every registered game the in-a-row family runs."""
-    found = []
-    for game_id in game_ids():
-        game = get_game(game_id)
-        k = kernel_for(game)
-        if k is not None and k.tables.params[P_FAMILY] == inarow.FAMILY:
-            found.append((game, k))
-    return found
+KERNELS = family_kernels(inarow.FAMILY)
 
 
 def test_light_playouts_serve_the_games_without_restrictions() -> None:
     """Tic-tac-toe, Connect Four and gomoku play on the light board; renju (forbidden
     points, opening rule) keeps the general loop."""
-    served = {game.id: bool(inarow_playout.plays(k.tables)) for game, k in inarow_kernels()}
+    served = {game.id: bool(inarow_playout.plays(k.tables)) for game, k in KERNELS}
     assert {"tictactoe", "connect4", "gomoku", "renju"} <= set(served)
     assert served["tictactoe"] and served["connect4"] and served["gomoku"] and not served["renju"]
     renju = kernel_for(get_game("renju"))
@@ -45,7 +33,7 @@ def test_light_playouts_serve_the_games_without_restrictions() -> None:
     assert rules.random_playout(renju.tables, a, NO_KEYS, 0, 100, np.empty(101, np.int64)) == (-2, 0)
 
 
-@pytest.mark.parametrize("game,k", [pair for pair in inarow_kernels() if inarow_playout.plays(pair[1].tables)],
+@pytest.mark.parametrize("game,k", [pair for pair in KERNELS if inarow_playout.plays(pair[1].tables)],
                          ids=lambda x: getattr(x, "id", ""))
 def test_light_playouts_play_legal_games_scored_as_the_rules(game: Game, k: Kernel) -> None:
     """Every move of a light playout is legal in the reference game and its result is
@@ -74,14 +62,8 @@ def test_light_playouts_draw_every_legal_move_alike(game_id: str) -> None:
     game = get_game(game_id)
     k = kernel_for(game)
     assert k is not None
-    played = np.empty(int(k.tables.params[P_SIZE]) + 1, np.int64)
-    np.random.seed(9)
     legal = {m[0][1] for m in game.legal_moves(game.initial_state())}
-    draws = 1000 * len(legal)
-    first = Counter()
-    for _ in range(draws):
-        rules.random_playout(k.tables, k.pack(game.initial_state()), NO_KEYS, 0, 1, played)
-        first[int(played[0])] += 1
+    first = first_light_moves(game, k, 1000 * len(legal), seed=9)
     assert set(first) == legal
     assert all(850 <= count <= 1150 for count in first.values()), first
 
