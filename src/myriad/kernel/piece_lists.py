@@ -41,3 +41,13 @@ def drop(squares, count, index, player, pos):
     index[last] = index[pos]
     index[pos] = -1
     count[player] -= 1
+
+
+@njit(cache=True, inline="always")
+def shift(squares, index, player, frm, to):
+    """Move ``player``'s piece from square ``frm`` to the empty square ``to`` in its list
+    (it keeps its place in the list)."""
+    i = index[frm]
+    index[frm] = -1
+    index[to] = i
+    squares[player, i] = to

@@ -21,7 +21,7 @@ from numba import njit
 from myriad.kernel.families.chess import (CAPTURE_ONLY, GOAL, K_OWNER, LIGHT, MOVE_ONLY, NO_PIECES, STALEMATED,
                                           T_CAPTURE, T_MOVE, X_RAY_PTR, X_RAYS, X_SQ, _scored, move_id)
 from myriad.kernel.layout import P_MAX_MOVES, P_SIZE, S_CELLS, S_TO_MOVE
-from myriad.kernel.piece_lists import add, drop, piece_lists
+from myriad.kernel.piece_lists import drop, piece_lists, shift
 
 #: Slots drawn before the moves are listed.
 TRIES = 16
@@ -132,8 +132,7 @@ def playout(t, a, limit, played):
             played[ply] = move_id(T_CAPTURE, frm, to, code)
         else:
             played[ply] = move_id(T_MOVE, frm, to, code)
-        drop(squares, count, index, me, frm)
-        add(squares, count, index, me, to)
+        shift(squares, index, me, frm, to)
         a[S_CELLS + frm] = 0
         a[S_CELLS + to] = code
         if (goal and zones[me, to]) or (no_pieces and count[1 - me] == 0):

@@ -373,19 +373,44 @@ def _search(t, cells, me, moves):
     rules = t.rules
     kinds = t.kinds
     flying = p[FLYING] != 0
+    nd = p[NDIRS]
+    man = p[MAN + me]
+    king = p[KING + me]
+    man_rows = (MAN_JUMPS * 2 + me) * size * nd
+    king_rows = (KING_JUMPS * 2 + me) * size * nd
+    board = cells.copy()
+    frames = np.empty((12, p[MAX_HOPS] + 2), np.int64)
+    n = 0
+    best = -1
+    for phase in range(2):
+        piece = man if phase == 0 else king
+        rows = man_rows if phase == 0 else king_rows
+        far = flying and phase == 1
+        for start in range(size):
+            if cells[start] == piece and _may_jump(rules, kinds, cells, me, rows + start * nd, nd, far):
+                n, best = _routes(t, cells, board, frames, me, start, phase == 0, moves, n, best)
+    return n
+
+
+@njit(cache=True, inline="always")
+def _routes(t, cells, board, frames, me, start, as_man, moves, n, best):
+    """Add the capture routes of the piece on ``start`` (along a man's rays if ``as_man``,
+    else a king's) to ``moves[:n]`` (``_record``'s rules; ``best``: the best rank so far);
+    the new count and best rank.  ``board`` is a copy of ``cells``, used and restored;
+    ``frames`` a (12, MAX_HOPS + 2) scratch array."""
+    p = t.params
+    size = p[P_SIZE]
+    rules = t.rules
+    kinds = t.kinds
+    flying = p[FLYING] != 0
     mode = p[MODE]
     gone = p[GONE]
     no_turn_back = p[NO_TURN_BACK] != 0
     nd = p[NDIRS]
-    man = p[MAN + me]
-    king = p[KING + me]
     back = t.extra[2]
     promo = t.zones[me]
     man_rows = (MAN_JUMPS * 2 + me) * size * nd
     king_rows = (KING_JUMPS * 2 + me) * size * nd
-    top = p[MAX_HOPS] + 2
-    board = cells.copy()
-    frames = np.empty((12, top), np.int64)
     path = frames[0]
     caps = frames[1]
     # per level of the search: square, using man rays (1) or king rays (0), direction it came
@@ -401,106 +426,95 @@ def _search(t, cells, me, moves):
     f_went = frames[9]
     f_found = frames[10]
     f_victim = frames[11]
-    n = 0
-    best = -1
-    for phase in range(2):
-        piece = man if phase == 0 else king
-        for start in range(size):
-            if cells[start] != piece:
+    piece = board[start]
+    board[start] = 0
+    level = 0
+    f_sq[0] = start
+    f_man[0] = 1 if as_man else 0
+    f_came[0] = -1
+    f_k[0] = -1
+    f_found[0] = 0
+    path[0] = start
+    plen = 1
+    ncaps = 0
+    landing = False
+    while True:
+        if not landing:
+            # the next ray from the square of this level
+            k = f_k[level] + 1
+            f_k[level] = k
+            sq = f_sq[level]
+            is_man = f_man[level]
+            row = (man_rows if is_man else king_rows) + sq * nd + k
+            if k >= nd or rules[row, 1] == 0:
+                if level == 0:
+                    break
+                found = f_found[level]
+                level -= 1
+                if found:
+                    f_went[level] = 1
+                plen -= 1
+                f_j[level] += 1
+                landing = True
                 continue
-            if phase == 0:
-                if not _may_jump(rules, kinds, cells, me, man_rows + start * nd, nd, False):
-                    continue
-            elif not _may_jump(rules, kinds, cells, me, king_rows + start * nd, nd, flying):
+            d = rules[row, 0]
+            came = f_came[level]
+            if no_turn_back and came >= 0 and d == back[came]:
                 continue
-            board[start] = 0
-            level = 0
-            f_sq[0] = start
-            f_man[0] = 1 if phase == 0 else 0
-            f_came[0] = -1
-            f_k[0] = -1
-            f_found[0] = 0
-            path[0] = start
-            plen = 1
-            ncaps = 0
-            landing = False
-            while True:
-                if not landing:
-                    # the next ray from the square of this level
-                    k = f_k[level] + 1
-                    f_k[level] = k
-                    sq = f_sq[level]
-                    is_man = f_man[level]
-                    row = (man_rows if is_man else king_rows) + sq * nd + k
-                    if k >= nd or rules[row, 1] == 0:
-                        if level == 0:
-                            break
-                        found = f_found[level]
-                        level -= 1
-                        if found:
-                            f_went[level] = 1
+            nr = rules[row, 1]
+            i = 0
+            if flying and not is_man:
+                while i < nr and board[rules[row, 2 + i]] == 0:
+                    i += 1
+            if i + 1 >= nr:
+                continue
+            over = rules[row, 2 + i]
+            victim = board[over]
+            o = kinds[victim, 0]
+            if o < 0 or o == me or board[rules[row, 3 + i]] != 0:
+                continue
+            f_found[level] = 1
+            board[over] = gone
+            caps[ncaps] = over
+            ncaps += 1
+            f_went[level] = 0
+            f_row[level] = row
+            f_i[level] = i
+            f_j[level] = i + 1
+            f_victim[level] = victim
+            landing = True
+        else:
+            # the next landing square behind the jumped piece
+            row = f_row[level]
+            j = f_j[level]
+            if j < rules[row, 1] and board[rules[row, 2 + j]] == 0:
+                land = rules[row, 2 + j]
+                path[plen] = land
+                plen += 1
+                child_man = f_man[level]
+                if child_man and promo[land] and mode != END:
+                    if mode == STOP:
                         plen -= 1
-                        f_j[level] += 1
-                        landing = True
+                        f_j[level] = j + 1
                         continue
-                    d = rules[row, 0]
-                    came = f_came[level]
-                    if no_turn_back and came >= 0 and d == back[came]:
-                        continue
-                    nr = rules[row, 1]
-                    i = 0
-                    if flying and not is_man:
-                        while i < nr and board[rules[row, 2 + i]] == 0:
-                            i += 1
-                    if i + 1 >= nr:
-                        continue
-                    over = rules[row, 2 + i]
-                    victim = board[over]
-                    o = kinds[victim, 0]
-                    if o < 0 or o == me or board[rules[row, 3 + i]] != 0:
-                        continue
-                    f_found[level] = 1
-                    board[over] = gone
-                    caps[ncaps] = over
-                    ncaps += 1
-                    f_went[level] = 0
-                    f_row[level] = row
-                    f_i[level] = i
-                    f_j[level] = i + 1
-                    f_victim[level] = victim
-                    landing = True
-                else:
-                    # the next landing square behind the jumped piece
-                    row = f_row[level]
-                    j = f_j[level]
-                    if j < rules[row, 1] and board[rules[row, 2 + j]] == 0:
-                        land = rules[row, 2 + j]
-                        path[plen] = land
-                        plen += 1
-                        child_man = f_man[level]
-                        if child_man and promo[land] and mode != END:
-                            if mode == STOP:
-                                plen -= 1
-                                f_j[level] = j + 1
-                                continue
-                            child_man = 0
-                        level += 1
-                        f_sq[level] = land
-                        f_man[level] = child_man
-                        f_came[level] = rules[row, 0]
-                        f_k[level] = -1
-                        f_found[level] = 0
-                        landing = False
-                    else:
-                        if not f_went[level]:
-                            for q in range(f_i[level] + 1, j):
-                                path[plen] = rules[row, 2 + q]
-                                n, best = _record(t, cells, me, moves, n, best, path, plen + 1, caps, ncaps)
-                        ncaps -= 1
-                        board[caps[ncaps]] = f_victim[level]
-                        landing = False
-            board[start] = piece
-    return n
+                    child_man = 0
+                level += 1
+                f_sq[level] = land
+                f_man[level] = child_man
+                f_came[level] = rules[row, 0]
+                f_k[level] = -1
+                f_found[level] = 0
+                landing = False
+            else:
+                if not f_went[level]:
+                    for q in range(f_i[level] + 1, j):
+                        path[plen] = rules[row, 2 + q]
+                        n, best = _record(t, cells, me, moves, n, best, path, plen + 1, caps, ncaps)
+                ncaps -= 1
+                board[caps[ncaps]] = f_victim[level]
+                landing = False
+    board[start] = piece
+    return n, best
 
 
 @njit(cache=True, inline="always")

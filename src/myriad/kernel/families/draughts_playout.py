@@ -15,10 +15,10 @@ from numba import njit
 
 from myriad.kernel.families.draughts import (CAPS_AT, DRAW_PLIES, FLYING, KING, KING_JUMPS, KING_SLIDES, LIGHT,
                                              M_CAPS, M_HOPS, M_ID, M_KING_HOP, MAN, MAN_JUMPS, MAN_STEPS, NDIRS,
-                                             PATH, _search)
+                                             MAX_HOPS, PATH, _routes)
 from myriad.kernel.layout import (P_COUNTERS, P_MAX_MOVES, P_MOVE_WIDTH, P_SIZE, P_VALUES, S_CELLS, S_KEY,
                                   S_TO_MOVE)
-from myriad.kernel.piece_lists import add, drop, piece_lists
+from myriad.kernel.piece_lists import drop, piece_lists, shift
 
 
 @njit(cache=True)
@@ -28,9 +28,10 @@ def plays(t):
 
 
 @njit(cache=True)
-def _can_jump(t, cells, me, squares, count, owner):
-    """Whether a piece of ``me`` has a first jump (``draughts._captures``'s test, over
-    the list of its pieces; ``owner``: the owner of each cell value, -1 for none)."""
+def _jumpers(t, cells, me, squares, count, owner, starts):
+    """The squares of the pieces of ``me`` that have a first jump (``draughts._may_jump``'s
+    test, over the list of its pieces; ``owner``: the owner of each cell value, -1 for
+    none), written to ``starts``; their count."""
     p = t.params
     size, nd = p[P_SIZE], p[NDIRS]
     rules = t.rules
@@ -38,6 +39,7 @@ def _can_jump(t, cells, me, squares, count, owner):
     man_rows = (MAN_JUMPS * 2 + me) * size * nd
     king_rows = (KING_JUMPS * 2 + me) * size * nd
     flying = p[FLYING] != 0
+    found = 0
     for i in range(count[me]):
         pos = squares[me, i]
         is_man = cells[pos] == man
@@ -54,8 +56,10 @@ def _can_jump(t, cells, me, squares, count, owner):
             if j + 1 < n:
                 o = owner[cells[rules[row, 2 + j]]]
                 if o >= 0 and o != me and cells[rules[row, 3 + j]] == 0:
-                    return True
-    return False
+                    starts[found] = pos
+                    found += 1
+                    break
+    return found
 
 
 @njit(cache=True)
@@ -65,13 +69,16 @@ def _quiet_moves(t, cells, me, squares, count, origins, targets):
     p = t.params
     size, nd = p[P_SIZE], p[NDIRS]
     rules = t.rules
+    man = p[MAN + me]
+    man_rows = (MAN_STEPS * 2 + me) * size * nd
+    king_rows = (KING_SLIDES * 2 + me) * size * nd
     n = 0
     for i in range(count[me]):
         pos = squares[me, i]
-        rays = MAN_STEPS if cells[pos] == p[MAN + me] else KING_SLIDES
-        base = ((rays * 2 + me) * size + pos) * nd
-        for k in range(nd):
-            row = base + k
+        first = (man_rows if cells[pos] == man else king_rows) + pos * nd
+        for row in range(first, first + nd):
+            if rules[row, 1] == 0:  # (a piece's rays come first)
+                break
             for j in range(rules[row, 1]):
                 to = rules[row, 2 + j]
                 if cells[to] != 0:
@@ -83,8 +90,8 @@ def _quiet_moves(t, cells, me, squares, count, origins, targets):
 
 
 @njit(cache=True)
-def _apply(t, cells, m, me, key, squares, count, index):
-    """Move row ``m`` of ``me`` played on ``cells`` as ``draughts.play`` plays it, the
+def _capture(t, cells, m, me, key, squares, count, index):
+    """Capture row ``m`` of ``me`` played on ``cells`` as ``draughts.play`` plays it, the
     piece lists kept; the new key (the side to move aside)."""
     p = t.params
     values = p[P_VALUES]
@@ -101,7 +108,6 @@ def _apply(t, cells, m, me, key, squares, count, index):
         cells[frm] = 0
         key ^= z[to * values + cells[to]] ^ z[to * values + piece]
         cells[to] = piece
-    drop(squares, count, index, me, start)
     at = p[CAPS_AT]
     for c in range(m[M_CAPS]):
         pos = m[at + c]
@@ -109,9 +115,7 @@ def _apply(t, cells, m, me, key, squares, count, index):
         cells[pos] = 0
         if index[pos] >= 0:
             drop(squares, count, index, 1 - me, pos)
-    end = m[PATH + hops]
-    if cells[end] != 0:
-        add(squares, count, index, me, end)
+    shift(squares, index, me, start, m[PATH + hops])
     return key
 
 
@@ -137,6 +141,9 @@ def playout(t, a, hist, nhist, limit, played):
     moves = np.empty((p[P_MAX_MOVES], p[P_MOVE_WIDTH]), np.int64)
     origins = np.empty(p[P_MAX_MOVES], np.int64)
     targets = np.empty(p[P_MAX_MOVES], np.int64)
+    starts = np.empty(size, np.int64)
+    board = np.empty(size, np.int64)
+    frames = np.empty((12, p[MAX_HOPS] + 2), np.int64)
     me = a[S_TO_MOVE]
     key = a[S_KEY]
     for ply in range(limit + 1):
@@ -149,8 +156,13 @@ def playout(t, a, hist, nhist, limit, played):
             return 3, ply
         frm, to = -1, -1
         n = 0
-        if _can_jump(t, cells, me, squares, count, owner):
-            n = _search(t, cells, me, moves)
+        jumpers = _jumpers(t, cells, me, squares, count, owner, starts)
+        if jumpers:
+            board[:] = cells
+            best = -1
+            for i in range(jumpers):
+                start = starts[i]
+                n, best = _routes(t, cells, board, frames, me, start, cells[start] == p[MAN + me], moves, n, best)
         else:
             quiet = _quiet_moves(t, cells, me, squares, count, origins, targets)
             if quiet == 0:
@@ -167,17 +179,15 @@ def playout(t, a, hist, nhist, limit, played):
             cells[frm] = 0
             key ^= z[to * values + cells[to]] ^ z[to * values + piece]
             cells[to] = piece
-            drop(squares, count, index, me, frm)
-            add(squares, count, index, me, to)
+            shift(squares, index, me, frm, to)
             played[ply] = frm * 64 + to
-            captured = False
-        else:
+            irreversible = mover == p[MAN + me]
+        else:  # a capture
             m = moves[np.random.randint(n)]
-            mover = cells[m[PATH]]
-            key = _apply(t, cells, m, me, key, squares, count, index)
+            key = _capture(t, cells, m, me, key, squares, count, index)
             played[ply] = m[M_ID]
-            captured = m[M_CAPS] > 0
-        if captured or mover == p[MAN + me]:  # cannot be undone: the clock and the keys start again
+            irreversible = True
+        if irreversible:  # the clock and the keys start again
             a[clock_at] = 0
             nkeys = 0
         else:

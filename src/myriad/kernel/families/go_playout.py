@@ -24,7 +24,7 @@ import numpy as np
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
-from myriad.kernel.families.go import CAPTURES, MAX_PLIES, PASSES, PLIES, STONE, _own_eye, finished, outcome
+from myriad.kernel.families.go import CAPTURES, PASSES, PLIES, STONE, _own_eye, finished, outcome
 from myriad.kernel.layout import P_COUNTERS, P_SIZE, S_CELLS, S_TO_MOVE
 
 #: ``board`` rows: the chains' words (per head), the empty list and the scratch marks.
