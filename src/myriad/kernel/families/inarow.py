@@ -1087,12 +1087,6 @@ def reach_at(t, s, pos):
 
 
 @njit(cache=True)
-def is_threat(t, s, pos, player):
-    """Whether the empty ``pos`` fills a pure window of ``player`` with one gap."""
-    return s[S_CELLS + pos] == 0 and threat_count(t, s, player, pos) != 0
-
-
-@njit(cache=True)
 def order(t, s, m):
     """:meth:`InARow.move_heuristic`: per stone count, what a stone on the cell builds of
     the mover's pure windows and blocks of the opponent's (``BUILD_*``, ``BLOCK_*``), plus
@@ -1136,10 +1130,12 @@ def order(t, s, m):
     if p[GRAVITY] and p[UP] >= 0 and playable(t, s, pos):
         up = t.links[p[UP], pos]
         if up >= 0:
-            if is_threat(t, s, up, 1 - me):
-                value -= np.int64(wt[BLOCK_ONCE, k - 1])
-            elif k >= 3 and is_threat(t, s, up, me):
-                value -= np.int64(wt[BLOCK_ONCE, k - 2])
+            if s[S_CELLS + up] == 0:  # an empty cell above: the threats of its word (read here,
+                # not in a helper: a compiled call that LLVM leaves uninlined costs far more)
+                if threat_count(t, s, 1 - me, up):
+                    value -= np.int64(wt[BLOCK_ONCE, k - 1])
+                elif k >= 3 and threat_count(t, s, me, up):
+                    value -= np.int64(wt[BLOCK_ONCE, k - 2])
     return float(value)
 
 
