@@ -92,6 +92,16 @@ def test_the_placement_games_run_on_the_kernel() -> None:
             "rolit", "rolit2", "rolit3"} <= covered
 
 
+def test_gravity_columns_must_be_linked_both_ways() -> None:
+    """The kernel walks a gravity board's columns bottom up for the links down, so it takes
+    a board only where the columns hold every cell once and each cell's link down reaches
+    the cell under it in its column (else the game stays on the reference engine)."""
+    below = [-1, 0, -1, 2]  # two columns of two cells: 0 under 1, 2 under 3
+    assert inarow._linked_columns(((0, 1), (2, 3)), below, 4)
+    assert not inarow._linked_columns(((0, 1), (2, 3)), [-1, 2, -1, 0], 4)  # links down elsewhere
+    assert not inarow._linked_columns(((0, 1),), below, 4)  # cells 2 and 3 in no column
+    assert not inarow._linked_columns(((0, 1), (1, 3)), below, 4)  # cell 1 twice
+
 # -- perft --------------------------------------------------------------------------------
 
 #: Depth per game for kernel perft against reference perft from the start (shallow: the

@@ -288,9 +288,19 @@ def actions_hash(acts, n):
 
 
 @njit(cache=True)
+def move_hash(t, s, m, acts):
+    """A nonzero hash of move ``m``'s reference actions, equal for equal actions in any
+    position (killers and history know moves by it): :func:`actions_hash`, or the
+    family's own where it finds one without listing the actions (``acts``: scratch rows)."""
+    if t.params[P_FAMILY] == flips.FAMILY:
+        return flips.move_hash(t, s, m)
+    return actions_hash(acts, actions(t, s, m, acts))
+
+
+@njit(cache=True)
 def move_hashes(t, s, moves, n, acts, out):
-    """:func:`actions_hash` of the reference actions of each of the ``n`` ``moves`` into
-    ``out`` (``acts``: scratch rows)."""
+    """:func:`move_hash` of each of the ``n`` ``moves`` into ``out`` (``acts``: scratch
+    rows)."""
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         for i in range(n):
@@ -303,7 +313,7 @@ def move_hashes(t, s, moves, n, acts, out):
             out[i] = actions_hash(acts, hunt.actions(t, s, moves[i], acts))
     elif f == flips.FAMILY:
         for i in range(n):
-            out[i] = actions_hash(acts, flips.actions(t, s, moves[i], acts))
+            out[i] = flips.move_hash(t, s, moves[i])
     elif f == sowing.FAMILY:
         for i in range(n):
             out[i] = actions_hash(acts, sowing.actions(t, s, moves[i], acts))

@@ -38,8 +38,9 @@ from myriad.kernel.families import GAVE_CHECK, IRREVERSIBLE
 from myriad.kernel.keys import history_key
 from myriad.kernel.layout import (MAX_ACTIONS, P_MAX_MOVES, P_MOVE_WIDTH, P_QUIESCENCE, P_WIDTH, S_CELLS, S_KEY,
                                   S_TO_MOVE, Tables)
-from myriad.kernel.rules import (actions, actions_hash, candidates, evaluate, gen, in_check, move_hashes, noisy,
-                                 noisy_among, noisy_moves, order_moves, outcome, play, repeat, stand_pat)
+from myriad.kernel.rules import (actions, candidates, evaluate, gen, in_check, move_hash as rules_move_hash,
+                                 move_hashes, noisy, noisy_among, noisy_moves, order_moves, outcome, play, repeat,
+                                 stand_pat)
 
 if False:  # pragma: no cover - for the type checker only
     from myriad.kernel.engine import Kernel
@@ -163,8 +164,8 @@ def make_work(tables: Tables, tt_bytes: int, tt_limit: int | None = None, histor
 @njit(cache=True)
 def move_hash(t, w, s, m):
     """A nonzero hash of the reference actions of move ``m`` in ``s`` (equal moves, equal
-    hashes, in any position): :func:`myriad.kernel.rules.actions_hash`."""
-    return actions_hash(w.acts, actions(t, s, m, w.acts))
+    hashes, in any position): :func:`myriad.kernel.rules.move_hash`."""
+    return rules_move_hash(t, s, m, w.acts)
 
 
 @njit(cache=True)

@@ -351,6 +351,29 @@ def actions(t, s, m, out):
 
 
 @njit(cache=True)
+def move_hash(t, s, m):
+    """A nonzero hash of move ``m``'s actions, equal for equal actions in any position,
+    found without listing them: the Zobrist words of the new disc and of its empty cell,
+    and of each disc turned (the cells turned decide their order)."""
+    p = t.params
+    pos = m[0]
+    if pos == p[P_SIZE]:
+        return np.int64(1)  # a pass: no actions
+    own = p[COLOUR + s[S_TO_MOVE]]
+    values = p[P_VALUES]
+    zob = t.zobrist
+    h = zob[pos * values] ^ zob[pos * values + own]
+    links = t.links
+    for d in range(links.shape[0]):
+        run = flanked(t, s, pos, d, own)
+        q = links[d, pos]
+        for _ in range(run):
+            h ^= zob[q * values + own]
+            q = links[d, q]
+    return h if h != 0 else np.int64(1)
+
+
+@njit(cache=True)
 def outcome(t, s, hist, nhist, nlegal):
     if nlegal > 0:  # a placement or a pass: ``gen`` lists none once the game is over
         return -1

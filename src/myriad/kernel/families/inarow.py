@@ -41,6 +41,8 @@ reference.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
@@ -129,6 +131,8 @@ def tables(game: Game) -> Tables | None:
         columns = game.placement.columns
         down = topology.direction("s")
         up = opposite_directions(topology)[down]
+        if not _linked_columns(columns, topology.links[down], size):
+            return None  # :func:`gravity_walk` walks the columns for the links down
     windows = game.windows
     cells_of = windows.windows if windows is not None else ()
     through = windows.windows_at if windows is not None else ((),) * size
@@ -233,6 +237,14 @@ def maximal_lines(topology: Topology, k: int) -> list[tuple[int, tuple[int, ...]
             if len(cells) >= k:
                 found.append((axis, tuple(cells)))
     return found
+
+
+def _linked_columns(columns: tuple[tuple[int, ...], ...], below: Sequence[int], size: int) -> bool:
+    """Whether the columns hold every cell once, each cell above the one its link down
+    reaches."""
+    cells = [pos for column in columns for pos in column]
+    return (sorted(cells) == list(range(size))
+            and all(below[column[i]] == column[i - 1] for column in columns for i in range(1, len(column))))
 
 
 def prepare(t: Tables, s: np.ndarray) -> None:
@@ -929,20 +941,10 @@ def evaluate(t, s):
         score += (np.int64(wt[MOVER, c]) * s[at + me * (k + 1) + c]
                   - np.int64(wt[WAITER, c]) * s[at + other * (k + 1) + c])
     single = wt[SINGLE]
-    gravity = p[GRAVITY] != 0 and p[DOWN] >= 0
-    size = p[P_SIZE]
-    if gravity:
-        mine_now = False
-        theirs_now = 0
-        fork_now = False
-        for pos in range(size):
-            if playable(t, s, pos):
-                if threat_count(t, s, me, pos):
-                    mine_now = True
-                if threat_count(t, s, other, pos):
-                    theirs_now += 1
-                if is_fork(t, s, me, pos):
-                    fork_now = True
+    stacked, threat, strong = np.int64(single[W_STACKED]), np.int64(single[W_THREAT]), np.int64(single[W_STRONG])
+    waiting = np.int64(0)  # no threat cell waits for the cell below it without gravity
+    if p[GRAVITY] != 0 and p[DOWN] >= 0:
+        mine_now, theirs_now, fork_now, _their_fork, waiting = gravity_walk(t, s, me, stacked, threat, strong)
     else:  # every threat and fork cell is empty, so playable
         mine_now = s[p[NTHREAT_AT] + me] > 0
         theirs_now = s[p[NTHREAT_AT] + other]
@@ -956,36 +958,57 @@ def evaluate(t, s):
         score += fork
     elif double_fork != 0 and theirs_now == 0 and fork_lines(t, s, other) >= 2:
         score -= double_fork
-    if not gravity:
-        return float(score)  # no threat waits for a cell below it
-    stacked, threat, strong = np.int64(single[W_STACKED]), np.int64(single[W_THREAT]), np.int64(single[W_STRONG])
-    down = p[DOWN]
-    for pos in range(size):
-        lm = later(t, s, me, pos)
-        lo = later(t, s, other, pos)
-        if lm == 0 and lo == 0:
-            continue
-        below = t.links[down, pos]
-        if stacked != 0 and below >= 0:
-            score += stacked * (lm * later(t, s, me, below) - lo * later(t, s, other, below))
-        score += threat * (lm - lo)
-        score += strong * (lm * t.zones[me, pos] - lo * t.zones[other, pos])
-    return float(score)
+    return float(score + waiting)
 
 
 @njit(cache=True)
-def later(t, s, player, pos):
-    """1 when ``pos`` is a threat cell of ``player`` that is not playable yet and has no
-    threat cell of the opponent's below it in its column (with gravity), else 0."""
-    if threat_count(t, s, player, pos) == 0 or playable(t, s, pos):
-        return 0
-    down = t.params[DOWN]
-    q = t.links[down, pos]
-    while q >= 0:
-        if threat_count(t, s, 1 - player, q):
-            return 0
-        q = t.links[down, q]
-    return 1
+def gravity_walk(t, s, me, stacked, threat, strong):
+    """Each column walked once, bottom up (gravity boards; :func:`tables` checks that the
+    columns are linked both ways): whether the mover ``me`` has a playable threat cell,
+    how many the opponent has, whether each has a playable fork cell, and the terms of
+    the threat cells that wait (not playable yet, no threat cell of the other player's
+    below them in their column): ``threat`` each, ``strong`` more on a strong cell,
+    ``stacked`` more on one right above another of the same player's."""
+    p = t.params
+    other = 1 - me
+    cells = p[CELL_AT]
+    shift_me, shift_other = me * p[PW], other * p[PW]
+    threat_mask = (np.int64(1) << p[TB]) - 1
+    fork_bit = np.int64(1) << (p[TB] + p[NAXES] * (p[BB] + 1))
+    columns = t.extra
+    mine, theirs, my_fork, their_fork = False, 0, False, False
+    score = np.int64(0)
+    for c in range(p[COLUMNS], p[COLUMNS] + p[NCOLUMNS]):
+        on_something = True  # the bottom cell stands on the edge
+        mine_below = False    # whether a lower cell of the column is a threat cell of each player
+        theirs_below = False
+        waits_me = 0          # whether the cell below is a waiting threat cell of each player
+        waits_other = 0
+        for i in range(columns.shape[1]):
+            pos = columns[c, i]
+            if pos < 0:
+                break
+            word = s[cells + pos]
+            t_me = (word >> shift_me) & threat_mask != 0
+            t_other = (word >> shift_other) & threat_mask != 0
+            empty = s[S_CELLS + pos] == 0
+            playable_here = empty and on_something
+            if playable_here:
+                mine = mine or t_me
+                if t_other:
+                    theirs += 1
+                my_fork = my_fork or (word >> shift_me) & fork_bit != 0
+                their_fork = their_fork or (word >> shift_other) & fork_bit != 0
+            lm = 1 if t_me and not playable_here and not theirs_below else 0
+            lo = 1 if t_other and not playable_here and not mine_below else 0
+            if lm or lo:
+                score += stacked * (lm * waits_me - lo * waits_other) + threat * (lm - lo)
+                score += strong * (lm * t.zones[me, pos] - lo * t.zones[other, pos])
+            waits_me, waits_other = lm, lo
+            mine_below = mine_below or t_me
+            theirs_below = theirs_below or t_other
+            on_something = not empty
+    return mine, theirs, my_fork, their_fork, score
 
 
 @njit(cache=True)
@@ -1296,20 +1319,7 @@ def playable_facts(t, s):
     if not p[GRAVITY] or p[DOWN] < 0:
         return (s[p[NTHREAT_AT] + me] > 0, s[p[NTHREAT_AT] + other], s[p[NFORK_AT] + me] > 0,
                 s[p[NFORK_AT] + other] > 0)
-    mine = False
-    theirs = 0
-    my_fork = False
-    their_fork = False
-    for pos in range(p[P_SIZE]):
-        if playable(t, s, pos):
-            if threat_count(t, s, me, pos):
-                mine = True
-            if threat_count(t, s, other, pos):
-                theirs += 1
-            if is_fork(t, s, me, pos):
-                my_fork = True
-            if is_fork(t, s, other, pos):
-                their_fork = True
+    mine, theirs, my_fork, their_fork, _waiting = gravity_walk(t, s, me, 0, 0, 0)
     return mine, theirs, my_fork, their_fork
 
 
