@@ -76,7 +76,8 @@ def dotted(name: str) -> str:
 
 
 def write_map(engine: Any) -> int:
-    """Write ``/tmp/perf-PID.map`` for the loaded search; the number of functions named."""
+    """Write ``/tmp/perf-PID.map`` for the loaded search (its own object: the functions it
+    calls are linked in); the number of functions named."""
     lines = []
     for path in sorted(Path(cache_dir()).glob("*/search.search-*.nbc")):
         for code in object_codes(pickle.loads(path.read_bytes())):
@@ -103,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     state = search_position(game)
     search.best_move(kernel, state, depth=1)  # compile or load
-    library = next(iter(search.search.overloads.values())).library
+    library = getattr(next(iter(search.search.overloads.values())), "library")
     named = write_map(library.codegen._engine)
     begin = time.perf_counter()
     found = search.best_move(kernel, state, seconds=args.seconds)

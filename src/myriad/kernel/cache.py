@@ -116,5 +116,33 @@ def load_numba() -> None:
             del sys.modules[blas]
 
 
+def tolerate_broken_entries() -> None:
+    """Make an entry of numba's cache that cannot be read (a file cut short by a full disk
+    or damaged) count as missing: a line on the terminal says so, its index is deleted,
+    and numba compiles the function again and writes the entry anew, where it would
+    otherwise raise in every process until the folder is deleted by hand."""
+    from numba.core import caching
+    load = caching.Cache.load_overload
+    if getattr(load, "tolerant", False):
+        return
+
+    def load_overload(self: Any, sig: Any, target_context: Any) -> Any:
+        try:
+            return load(self, sig, target_context)
+        except Exception as error:  # whatever unpickling or rebuilding the code raised
+            index = Path(self._cache_file._index_path)
+            print(f"myriad: {index.stem} in the kernel's cache could not be read "
+                  f"({type(error).__name__}: {error}); compiling it again", file=sys.stderr, flush=True)
+            try:
+                index.unlink(missing_ok=True)  # the entry is written again from scratch
+            except OSError:
+                pass
+            return None
+
+    setattr(load_overload, "tolerant", True)
+    setattr(caching.Cache, "load_overload", load_overload)
+
+
 configure()
 load_numba()
+tolerate_broken_entries()
