@@ -28,6 +28,7 @@ from typing import Any
 
 from myriad.bench_kernel import search_position
 from myriad.cli import load_game
+from myriad.core.errors import MyriadError
 from myriad.kernel import search
 from myriad.kernel.cache import cache_dir
 from myriad.kernel.registry import kernel_for
@@ -97,7 +98,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game", help="a game the kernel runs, e.g. chess")
     parser.add_argument("--seconds", type=float, default=5.0, help="how long the search runs")
     args = parser.parse_args(argv)
-    game = load_game(args.game)
+    try:
+        game = load_game(args.game)
+    except MyriadError as error:
+        print(f"kernel_profile: {error}", file=sys.stderr)
+        return 2
     kernel = kernel_for(game)
     if kernel is None:
         print(f"{args.game} does not run on the kernel", file=sys.stderr)

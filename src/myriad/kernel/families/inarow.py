@@ -971,10 +971,6 @@ def gravity_walk(t, s, me, stacked, threat, strong):
     ``stacked`` more on one right above another of the same player's."""
     p = t.params
     other = 1 - me
-    cells = p[CELL_AT]
-    shift_me, shift_other = me * p[PW], other * p[PW]
-    threat_mask = (np.int64(1) << p[TB]) - 1
-    fork_bit = np.int64(1) << (p[TB] + p[NAXES] * (p[BB] + 1))
     columns = t.extra
     mine, theirs, my_fork, their_fork = False, 0, False, False
     score = np.int64(0)
@@ -988,17 +984,16 @@ def gravity_walk(t, s, me, stacked, threat, strong):
             pos = columns[c, i]
             if pos < 0:
                 break
-            word = s[cells + pos]
-            t_me = (word >> shift_me) & threat_mask != 0
-            t_other = (word >> shift_other) & threat_mask != 0
+            t_me = threat_count(t, s, me, pos) != 0
+            t_other = threat_count(t, s, other, pos) != 0
             empty = s[S_CELLS + pos] == 0
             playable_here = empty and on_something
             if playable_here:
                 mine = mine or t_me
                 if t_other:
                     theirs += 1
-                my_fork = my_fork or (word >> shift_me) & fork_bit != 0
-                their_fork = their_fork or (word >> shift_other) & fork_bit != 0
+                my_fork = my_fork or is_fork(t, s, me, pos)
+                their_fork = their_fork or is_fork(t, s, other, pos)
             lm = 1 if t_me and not playable_here and not theirs_below else 0
             lo = 1 if t_other and not playable_here and not mine_below else 0
             if lm or lo:
