@@ -11,7 +11,7 @@ from the object code in the kernel's cache.  Compile first (any search does), th
 Functions LLVM inlined are counted in their caller.  A build with numba's own profiling
 switch (``NUMBA_ENABLE_PROFILING``) compiles with debug information and much less
 inlining, so its profile does not show where the optimised search spends its time.
-Needs ``readelf`` (binutils) and reads numba internals: a developer's tool, not API.
+Reads numba internals: a developer's tool, not API.
 """
 from __future__ import annotations
 
@@ -19,9 +19,7 @@ import argparse
 import os
 import pickle
 import re
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -31,6 +29,7 @@ from myriad.cli import load_game
 from myriad.core.errors import MyriadError
 from myriad.kernel import search
 from myriad.kernel.cache import cache_dir
+from myriad.kernel.cache_load import elf_symbols
 from myriad.kernel.registry import kernel_for
 
 ENTRY = "_ZN6myriad6kernel6search6search"
@@ -48,18 +47,8 @@ def object_codes(found: Any) -> list[bytes]:
 
 
 def functions(code: bytes) -> list[tuple[int, int, str]]:
-    """(offset, size, name) of each function of an object file, from ``readelf``."""
-    with tempfile.NamedTemporaryFile(suffix=".o") as handle:
-        handle.write(code)
-        handle.flush()
-        listing = subprocess.run(["readelf", "-sW", handle.name], capture_output=True, text=True,
-                                 check=True).stdout
-    rows = []
-    for line in listing.splitlines():
-        parts = line.split()
-        if len(parts) >= 8 and parts[3] == "FUNC":
-            rows.append((int(parts[1], 16), int(parts[2], 0), parts[7]))
-    return rows
+    """(offset, size, name) of each function of an object file."""
+    return [(symbol.value, symbol.size, symbol.name) for symbol in elf_symbols(code) if symbol.kind == "FUNC"]
 
 
 def dotted(name: str) -> str:

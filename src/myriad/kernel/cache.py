@@ -99,21 +99,16 @@ def compiling(function: Any, what: str) -> Iterator[None]:
 
 
 def load_numba() -> None:
-    """Import numba and load its typing and lowering registries now, with SciPy's BLAS
-    out of sight: numba looks for it once (``numba.np.arraymath``) only to choose how
-    ``np.correlate`` multiplies, which the kernel never calls, and importing
-    ``scipy.linalg`` would cost a search's start-up about 0.2 s wherever SciPy is
-    installed.  A process that already imported it keeps it."""
-    blas = "scipy.linalg.cython_blas"
-    hide = blas not in sys.modules
-    if hide:
-        sys.modules[blas] = None  # type: ignore[assignment]  # an import of it fails at once
-    try:
+    """Import numba and make it ready to run cached kernel code: through the quick loader
+    (:mod:`myriad.kernel.cache_load`: numba's registries are loaded by the first
+    compilation, if any), or, where numba's internals do not allow it, by loading the
+    registries now, SciPy's BLAS out of sight (:func:`cache_load.hidden_blas`)."""
+    from myriad.kernel import cache_load
+    if cache_load.install():
+        return
+    with cache_load.hidden_blas():
         from numba.core.registry import cpu_target
         cpu_target.target_context.refresh()
-    finally:
-        if hide and sys.modules.get(blas, 0) is None:
-            del sys.modules[blas]
 
 
 def tolerate_broken_entries() -> None:
