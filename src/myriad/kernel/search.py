@@ -31,7 +31,7 @@ from numba import njit
 from myriad.core.game import Game
 from myriad.core.move import CAPTURE, MOVE, Move
 from myriad.core.state import State
-from myriad.kernel.borrow import borrowed
+from myriad.kernel.borrow import borrowed, by_ref
 from myriad.kernel.cache import compiling
 from myriad.kernel.clock import now
 from myriad.kernel.families import GAVE_CHECK, IRREVERSIBLE
@@ -792,8 +792,12 @@ def search(t, w, hist, nhist):
     (``AlphaBeta._deepen``); the best move in ``w.best``, the principal variation in
     ``w.line``.  Returns (score, depth finished, done), ``done`` False when a limit cut
     the search short."""
-    t = borrowed(t)
-    w = borrowed(w)
+    return deepen(by_ref(borrowed(t)), by_ref(borrowed(w)), hist, nhist)
+
+
+@njit(cache=True)
+def deepen(t, w, hist, nhist):
+    """:func:`search` over the tables and work arrays passed by reference."""
     cfg, ctl = w.cfg, w.ctl
     ctl[C_NODES] = 0
     ctl[C_STOP] = 0
