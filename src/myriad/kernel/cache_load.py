@@ -1,6 +1,6 @@
 """Loading the kernel's cached code without the work a cache hit does not need.
 
-numba (0.60 to 0.68) does two things on every cache hit that only a later compilation
+numba (0.68, where this was written and checked) does two things on every cache hit that only a later compilation
 uses, and they are most of a kernel process's own start-up:
 
 - it loads its typing and lowering registries (``target_context.refresh()``: imports of
@@ -40,6 +40,8 @@ NEEDED = (
     ("numba.core.codegen", "CPUCodeLibrary", "_set_compiled_object"),
     ("numba.core.codegen", "CPUCodeLibrary", "enable_object_caching"),
     ("numba.core.codegen", "CPUCodeLibrary", "_finalize_final_module"),
+    ("numba.core.codegen", "JitEngine", "_load_defined_symbols"),
+    ("numba.core.runtime", "rtsys", "initialize"),
 )
 
 _installed = False
@@ -66,7 +68,8 @@ def is_elf64(code: bytes) -> bool:
 
 def elf_symbols(code: bytes) -> list[Symbol]:
     """The named symbols the ELF object ``code`` defines (functions, data, untyped; common
-    and absolute ones too), from its symbol tables; ValueError if ``code`` is not a 64-bit little-endian ELF object."""
+    and absolute ones too), from its symbol tables; ValueError if ``code`` is not a
+    64-bit little-endian ELF object, or is damaged."""
     if not is_elf64(code):
         raise ValueError("not a 64-bit little-endian ELF object")
     try:
@@ -107,7 +110,7 @@ def hidden_blas() -> Iterator[None]:
 
 
 def supported() -> bool:
-    """Whether numba has the internals :func:`install` replaces."""
+    """Whether numba has the internals :func:`install` replaces or calls."""
     import importlib
     for module, cls, attribute in NEEDED:
         try:
