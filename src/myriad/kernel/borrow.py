@@ -75,7 +75,7 @@ class _RefModel(models.PrimitiveModel):
 class _RefFields(AttributeTemplate):
     key = Ref
 
-    def generic_resolve(self, ty: Ref, attr: str) -> Any:
+    def generic_resolve(self, ty: Ref, attr: str) -> Any:  # type: ignore[override]  # numba: NotImplemented
         fields = ty.target.fields
         return ty.target.types[fields.index(attr)] if attr in fields else None
 
