@@ -152,6 +152,11 @@ def check_position(game: Game, kernel: Kernel, state: State, rng: random.Random,
         mine = kernel.unpack(dst)
         assert fields(mine)[:-1] == fields(after)[:-1], \
             f"{where}: the state after {text} differs:\n kernel    {fields(mine)}\n reference {fields(after)}"
+        # the family's own words (bit sets, tallies, royal squares) kept by ``play`` equal
+        # those worked out afresh from the state it reached
+        fresh = kernel.pack(mine)
+        assert np.array_equal(dst, fresh), \
+            f"{where}: the words kept after {text} differ from the fresh ones at {np.flatnonzero(dst != fresh)}"
         if n < HISTORIES:  # the history too, as the kernel's wrapper writes it from the bits
             mine = kernel.play(state, move)
             assert fields(mine) == fields(after), \

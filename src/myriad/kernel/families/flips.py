@@ -22,18 +22,26 @@ Tables:
 * ``extra``: the edge runs from each corner, one per row: the corner's index, then the
   run's cells (-1 after); then, on boards of at most 64 cells whose directions all shift
   the cell numbers by a constant (``BITBOARD``), per direction from row ``DIRECTIONS``
-  that shift and the bit set of the cells with a neighbour that way (as a signed word):
-  the flanking cells of a whole board are then found on bit sets, as
-  :meth:`LineFlips.flanking_bits` finds them;
+  that shift, the bit set of the cells with a neighbour that way (as a signed word) and
+  the longest run of discs a disc can turn that way: the flanking cells of a whole board
+  are then found on bit sets, as :meth:`LineFlips.flanking_bits` finds them; after those,
+  from row ``MASKS``, the bit sets of the corners and of the edge, then per corner those
+  of its X- and C-cells; from row ``RAYS``, per cell and direction the bit set of the
+  cells beyond it that way;
 * ``weights[0]`` :class:`~myriad.games.othello.OthelloWeights` in field order;
 * ``params``: ``FALLBACK``, ``KNOWLEDGE`` (Othello's evaluation or Rolit's ball count),
   per player ``COLOUR`` (its disc's cell value), ``NCORNERS`` and the corners.
 
 A move is one word: the cell of the new disc, or the board size for a pass.  The flips are
 found again when the move is played or listed (walking a few rays costs less than storing
-them).
+them).  On ``BITBOARD`` boards a state vector keeps, after the reference state, each
+player's discs as a bit set (from ``BITS_AT``), then that of all discs (Rolit's board may
+hold a colour no player plays), so that moves, flips, mobility and the
+evaluation's terms are found with a few word operations each.
 """
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -44,9 +52,10 @@ from myriad.core.game import Game
 from myriad.core.mechanics.placement import translation
 from myriad.core.move import DROP, SET
 from myriad.core.topology import NO_LINK
+from myriad.kernel.bits import highest, lowest, popcount
 from myriad.kernel.families import IRREVERSIBLE
 from myriad.kernel.layout import (P_COUNTERS, P_FAMILY_PARAMS, P_NCOUNTERS, P_PLAYERS, P_SIZE, P_VALUES,
-                                  S_CELLS, S_KEY, S_TO_MOVE, Tables, base_tables, signed)
+                                  P_WIDTH, S_CELLS, S_KEY, S_TO_MOVE, Tables, base_tables, signed)
 
 FAMILY = 5
 FALLBACK = P_FAMILY_PARAMS        #: what a player who cannot flank does
@@ -56,6 +65,9 @@ COLOUR = P_FAMILY_PARAMS + 3      # + player: the cell value of its discs (4 pla
 CORNERS = P_FAMILY_PARAMS + 7     # + corner: its cell (8 corners at most)
 BITBOARD = P_FAMILY_PARAMS + 15   #: 1: placements found on 64-bit boards (see ``DIRECTIONS``)
 DIRECTIONS = P_FAMILY_PARAMS + 16  #: first row in ``extra`` of each direction's shift and mask
+BITS_AT = P_FAMILY_PARAMS + 17    #: ``BITBOARD``: where the players' bit sets (then all discs') start
+MASKS = P_FAMILY_PARAMS + 18      #: ``BITBOARD``: first row in ``extra`` of the corner, edge, X- and C-cell masks
+RAYS = P_FAMILY_PARAMS + 19       #: ``BITBOARD``: first row in ``extra`` of the rays from each cell
 
 PASS_TURN = 0   #: FALLBACK: a forced pass (Othello)
 NEXT_TO = 1     #: FALLBACK: a disc next to any disc (Rolit)
@@ -108,28 +120,59 @@ def tables(game: Game) -> Tables | None:
     shifts = [translation(row) for row in topology.links]
     bitboard = size <= 64 and all(shift is not None for shift in shifts)
     directions = len(topology.links) if bitboard else 0
-    extra = np.full((len(runs) + directions, max([2] + [1 + len(run) for _, run in runs])), -1, np.int64)
+    masks = [(corners.mask, corners.edge_mask)] + list(zip(corners.x_cells, corners.c_cells)) if bitboard else []
+    rays = [[ray_bits(topology.links[d], pos) for d in range(directions)] for pos in range(size)] if bitboard else []
+    width = max([3, directions] + [1 + len(run) for _, run in runs])
+    extra = np.full((len(runs) + directions + len(masks) + len(rays), width), -1, np.int64)
     for row, (i, run) in enumerate(runs):
         extra[row, 0] = i
         extra[row, 1:1 + len(run)] = run
     for d in range(directions):
         linked = sum(1 << p for p, q in enumerate(topology.links[d]) if q != NO_LINK)
-        extra[len(runs) + d, :2] = (shifts[d] or 0, signed(linked))
+        longest = max(bin(ray).count("1") for ray in (ray_bits(topology.links[d], pos) for pos in range(size)))
+        extra[len(runs) + d, :3] = (shifts[d] or 0, signed(linked), max(longest - 1, 0))
+    for row, pair in enumerate(masks):
+        extra[len(runs) + directions + row, :2] = [signed(mask) for mask in pair]
+    for pos, row_rays in enumerate(rays):
+        extra[len(runs) + directions + len(masks) + pos, :directions] = [signed(ray) for ray in row_rays]
     table = np.array([[weights.mobility, weights.corner, weights.x_square, weights.c_square, weights.frontier,
                        weights.stable, weights.discs, weights.discs_from, weights.order_corner, weights.order_x,
                        weights.order_c, weights.order_edge]], np.float64)
     params = {FALLBACK: fallback, KNOWLEDGE: knowledge, NCORNERS: ncorners, BITBOARD: int(bitboard),
-              DIRECTIONS: len(runs)}
+              DIRECTIONS: len(runs), MASKS: len(runs) + directions, RAYS: len(runs) + directions + len(masks)}
     for player, code in enumerate(colours):
         params[COLOUR + player] = code
     for i, corner in enumerate(corners.corners):
         params[CORNERS + i] = corner
-    return base_tables(game, FAMILY, move_width=1, max_moves=size + 1, rules=rules, extra=extra, zones=zones,
-                       weights=table, family_params=params)
+    words = game.players + 1 if bitboard else 0
+    t = base_tables(game, FAMILY, move_width=1, max_moves=size + 1, rules=rules, extra=extra, zones=zones,
+                    weights=table, family_params=params, extra_words=words)
+    t.params[BITS_AT] = t.params[P_WIDTH] - words
+    return t
+
+
+def ray_bits(links: Sequence[int], pos: int) -> int:
+    """The bit set of the cells beyond ``pos`` along one direction's ``links``."""
+    bits = 0
+    q = links[pos]
+    while q != NO_LINK:
+        bits |= 1 << q
+        q = links[q]
+    return bits
 
 
 def prepare(t: Tables, s: np.ndarray) -> None:
-    """No words of its own."""
+    """On ``BITBOARD`` boards, each player's bit set of discs and that of all discs, from the
+    cells."""
+    p = t.params
+    if not p[BITBOARD]:
+        return
+    cells = s[S_CELLS:S_CELLS + p[P_SIZE]].tolist()
+    players = p[P_PLAYERS]
+    for player in range(players):
+        colour = p[COLOUR + player]
+        s[p[BITS_AT] + player] = signed(sum(1 << pos for pos, v in enumerate(cells) if v == colour))
+    s[p[BITS_AT] + players] = signed(sum(1 << pos for pos, v in enumerate(cells) if v != 0))
 
 
 @njit(cache=True)
@@ -160,19 +203,10 @@ def flanks(t, s, pos, own):
 
 
 @njit(cache=True)
-def board_bits(t, s, own):
-    """The bit sets of the discs ``own`` and of all discs (``BITBOARD`` boards)."""
-    one = np.uint64(1)
-    mine = np.uint64(0)
-    occupied = np.uint64(0)
-    for pos in range(t.params[P_SIZE]):
-        v = s[S_CELLS + pos]
-        if v != 0:
-            bit = one << np.uint64(pos)
-            occupied |= bit
-            if v == own:
-                mine |= bit
-    return mine, occupied
+def board_bits(t, s, player):
+    """The bit sets of ``player``'s discs and of all discs (``BITBOARD`` boards)."""
+    at = t.params[BITS_AT]
+    return np.uint64(s[at + player]), np.uint64(s[at + t.params[P_PLAYERS]])
 
 
 @njit(cache=True)
@@ -192,45 +226,63 @@ def placement_bits(t, mine, occupied):
             continue
         back = np.uint64(shift) if shift > 0 else np.uint64(-shift)
         line = ((mine >> back) if shift > 0 else (mine << back)) & linked & other
-        while line:
-            longer = line | (((line >> back) if shift > 0 else (line << back)) & linked & other)
-            if longer == line:
-                break
-            line = longer
+        for _ in range(t.extra[row, 2] - 1):  # as many steps as the longest run turned, no test
+            line |= ((line >> back) if shift > 0 else (line << back)) & linked & other
         found |= ((line >> back) if shift > 0 else (line << back)) & linked & empty
     return found
 
 
 @njit(cache=True)
-def bit_count(bits):
-    """The number of set bits of a 64-bit word."""
-    n = 0
-    while bits:
-        bits &= bits - np.uint64(1)
-        n += 1
-    return n
+def flip_bits(t, mine, other, pos):
+    """The bit set of the discs ``other`` a disc of ``mine``'s owner on ``pos`` turns
+    (``BITBOARD`` boards): per direction, the cells of the ray from ``pos`` before its first
+    cell that is not ``other``'s, when that cell is ``mine``'s (the first is the ray's
+    lowest bit where the cell numbers grow that way, else its highest)."""
+    p = t.params
+    one = np.uint64(1)
+    turned = np.uint64(0)
+    rays = t.extra[p[RAYS] + pos]
+    for d in range(t.links.shape[0]):
+        shift = t.extra[p[DIRECTIONS] + d, 0]
+        ray = np.uint64(rays[d])
+        stops = ray & ~other
+        if shift == 0 or stops == 0:
+            continue
+        if shift > 0:
+            first = stops & (~stops + one)
+            between = ray & (first - one)
+        else:
+            first = one << np.uint64(highest(stops))
+            between = ray & ~((first << one) - one)
+        if first & mine:
+            turned |= between
+    return turned
 
 
 @njit(cache=True)
-def placements(t, s, own):
-    """The number of empty cells where a disc ``own`` turns something (mobility)."""
-    if t.params[BITBOARD]:
-        mine, occupied = board_bits(t, s, own)
-        return bit_count(placement_bits(t, mine, occupied))
+def placements(t, s, player):
+    """The number of empty cells where ``player`` turns something with a disc (mobility)."""
+    p = t.params
+    if p[BITBOARD]:
+        mine, occupied = board_bits(t, s, player)
+        return popcount(placement_bits(t, mine, occupied))
+    own = p[COLOUR + player]
     n = 0
-    for pos in range(t.params[P_SIZE]):
+    for pos in range(p[P_SIZE]):
         if s[S_CELLS + pos] == 0 and flanks(t, s, pos, own):
             n += 1
     return n
 
 
 @njit(cache=True)
-def can_place(t, s, own):
-    """Whether a disc ``own`` can be placed flanking something."""
-    if t.params[BITBOARD]:
-        mine, occupied = board_bits(t, s, own)
+def can_place(t, s, player):
+    """Whether ``player`` can place a disc flanking something."""
+    p = t.params
+    if p[BITBOARD]:
+        mine, occupied = board_bits(t, s, player)
         return placement_bits(t, mine, occupied) != 0
-    for pos in range(t.params[P_SIZE]):
+    own = p[COLOUR + player]
+    for pos in range(p[P_SIZE]):
         if s[S_CELLS + pos] == 0 and flanks(t, s, pos, own):
             return True
     return False
@@ -244,15 +296,12 @@ def gen(t, s, hist, nhist, moves):
     own = p[COLOUR + me]
     n = 0
     if p[BITBOARD]:
-        mine, occupied = board_bits(t, s, own)
+        mine, occupied = board_bits(t, s, me)
         bits = placement_bits(t, mine, occupied)
-        pos = 0
         while bits:
-            if bits & np.uint64(1):
-                moves[n, 0] = pos
-                n += 1
-            bits >>= np.uint64(1)
-            pos += 1
+            moves[n, 0] = lowest(bits)
+            n += 1
+            bits &= bits - np.uint64(1)
     else:
         for pos in range(size):
             if s[S_CELLS + pos] == 0 and flanks(t, s, pos, own):
@@ -261,7 +310,7 @@ def gen(t, s, hist, nhist, moves):
     if n:
         return n
     if p[FALLBACK] == PASS_TURN:
-        if not can_place(t, s, p[COLOUR + 1 - me]):
+        if not can_place(t, s, 1 - me):
             return 0
         if s[p[P_COUNTERS]] < 1:
             moves[0, 0] = size
@@ -307,14 +356,29 @@ def play(t, s, m, dst):
         zob = t.zobrist
         key ^= zob[pos * values + s[S_CELLS + pos]] ^ zob[pos * values + own]
         dst[S_CELLS + pos] = own
-        links = t.links
-        for d in range(links.shape[0]):
-            run = flanked(t, s, pos, d, own)
-            q = links[d, pos]
-            for _ in range(run):
+        if p[BITBOARD]:
+            mine, occupied = board_bits(t, s, me)
+            turned = flip_bits(t, mine, occupied & ~mine, pos)
+            at = p[BITS_AT]
+            placed = np.uint64(1) << np.uint64(pos)
+            for q in range(p[P_PLAYERS]):
+                dst[at + q] = np.int64(np.uint64(s[at + q]) & ~turned)
+            dst[at + me] = np.int64(mine | turned | placed)
+            dst[at + p[P_PLAYERS]] = np.int64(occupied | placed)
+            while turned:
+                q = lowest(turned)
                 key ^= zob[q * values + s[S_CELLS + q]] ^ zob[q * values + own]
                 dst[S_CELLS + q] = own
-                q = links[d, q]
+                turned &= turned - np.uint64(1)
+        else:
+            links = t.links
+            for d in range(links.shape[0]):
+                run = flanked(t, s, pos, d, own)
+                q = links[d, pos]
+                for _ in range(run):
+                    key ^= zob[q * values + s[S_CELLS + q]] ^ zob[q * values + own]
+                    dst[S_CELLS + q] = own
+                    q = links[d, q]
         if has_passes:
             dst[p[P_COUNTERS]] = 0
     dst[S_TO_MOVE] = nxt
@@ -359,10 +423,18 @@ def move_hash(t, s, m):
     pos = m[0]
     if pos == p[P_SIZE]:
         return np.int64(1)  # a pass: no actions
-    own = p[COLOUR + s[S_TO_MOVE]]
+    me = s[S_TO_MOVE]
+    own = p[COLOUR + me]
     values = p[P_VALUES]
     zob = t.zobrist
     h = zob[pos * values] ^ zob[pos * values + own]
+    if p[BITBOARD]:
+        mine, occupied = board_bits(t, s, me)
+        turned = flip_bits(t, mine, occupied & ~mine, pos)
+        while turned:
+            h ^= zob[lowest(turned) * values + own]
+            turned &= turned - np.uint64(1)
+        return h if h != 0 else np.int64(1)
     links = t.links
     for d in range(links.shape[0]):
         run = flanked(t, s, pos, d, own)
@@ -389,7 +461,7 @@ def outcome(t, s, hist, nhist, nlegal):
         if p[FALLBACK] != PASS_TURN:
             return -1
         me = s[S_TO_MOVE]
-        if can_place(t, s, p[COLOUR + me]) or can_place(t, s, p[COLOUR + 1 - me]):
+        if can_place(t, s, me) or can_place(t, s, 1 - me):
             return -1
     counts = np.zeros(players, np.int64)
     for pos in range(size):
@@ -434,11 +506,13 @@ def evaluate_othello(t, s):
     """:meth:`Othello.evaluate`: mobility, corners, X- and C-cells of empty corners,
     frontier, stable edge discs and, as the board fills, discs (mover minus opponent)."""
     p = t.params
+    if p[BITBOARD]:
+        return evaluate_othello_bits(t, s)
     w = t.weights[0]
     size = p[P_SIZE]
     me = s[S_TO_MOVE]
     mine, theirs = p[COLOUR + me], p[COLOUR + 1 - me]
-    score = np.int64(w[W_MOBILITY]) * (placements(t, s, mine) - placements(t, s, theirs))
+    score = np.int64(w[W_MOBILITY]) * (placements(t, s, me) - placements(t, s, 1 - me))
     corners = 0
     for i in range(p[NCORNERS]):
         v = s[S_CELLS + p[CORNERS + i]]
@@ -479,6 +553,66 @@ def evaluate_othello(t, s):
     if filled > start:
         weight = w[W_DISCS] * (filled - start) / (1 - start)
         score += np.int64(np.rint(weight * ndiscs))
+    return float(score)
+
+
+@njit(cache=True)
+def stable_edge_bits(t, own):
+    """:func:`stable_edge_discs` of the discs ``own`` (a bit set)."""
+    p = t.params
+    one = np.uint64(1)
+    seen = np.uint64(0)
+    for row in range(p[DIRECTIONS]):  # the edge runs
+        corner = p[CORNERS + t.extra[row, 0]]
+        if not (own >> np.uint64(corner)) & one:
+            continue
+        seen |= one << np.uint64(corner)
+        for i in range(1, t.extra.shape[1]):
+            q = t.extra[row, i]
+            if q < 0 or not (own >> np.uint64(q)) & one:
+                break
+            seen |= one << np.uint64(q)
+    return popcount(seen)
+
+
+@njit(cache=True)
+def evaluate_othello_bits(t, s):
+    """:func:`evaluate_othello` on ``BITBOARD`` boards, each term counted on bit sets."""
+    p = t.params
+    w = t.weights[0]
+    x = t.extra
+    size = p[P_SIZE]
+    me = s[S_TO_MOVE]
+    mine = np.uint64(s[p[BITS_AT] + me])
+    theirs = np.uint64(s[p[BITS_AT] + 1 - me])
+    occupied = np.uint64(s[p[BITS_AT] + 2])
+    full = ~np.uint64(0) if size == 64 else (np.uint64(1) << np.uint64(size)) - np.uint64(1)
+    empty = full & ~occupied
+    mobility = popcount(placement_bits(t, mine, occupied)) - popcount(placement_bits(t, theirs, occupied))
+    score = np.int64(w[W_MOBILITY]) * mobility
+    masks = p[MASKS]
+    corners = np.uint64(x[masks, 0])
+    score += np.int64(w[W_CORNER]) * (popcount(mine & corners) - popcount(theirs & corners))
+    for i in range(p[NCORNERS]):
+        if (occupied >> np.uint64(p[CORNERS + i])) & np.uint64(1):
+            continue
+        xs, cs = np.uint64(x[masks + 1 + i, 0]), np.uint64(x[masks + 1 + i, 1])
+        score -= np.int64(w[W_X_SQUARE]) * (popcount(mine & xs) - popcount(theirs & xs))
+        score -= np.int64(w[W_C_SQUARE]) * (popcount(mine & cs) - popcount(theirs & cs))
+    beside_empty = np.uint64(0)  # the cells with an empty neighbour
+    for row in range(p[DIRECTIONS], p[DIRECTIONS] + t.links.shape[0]):
+        shift = x[row, 0]
+        if shift == 0:
+            continue
+        by = np.uint64(shift) if shift > 0 else np.uint64(-shift)
+        beside_empty |= ((empty >> by) if shift > 0 else (empty << by)) & np.uint64(x[row, 1])
+    score -= np.int64(w[W_FRONTIER]) * (popcount(mine & beside_empty) - popcount(theirs & beside_empty))
+    score += np.int64(w[W_STABLE]) * (stable_edge_bits(t, mine) - stable_edge_bits(t, theirs))
+    filled = popcount(occupied) / size
+    start = w[W_DISCS_FROM]
+    if filled > start:
+        weight = w[W_DISCS] * (filled - start) / (1 - start)
+        score += np.int64(np.rint(weight * (popcount(mine) - popcount(theirs))))
     return float(score)
 
 
@@ -524,10 +658,15 @@ def order(t, s, m):
         if guard >= 0 and s[S_CELLS + guard] == 0:
             return float(t.rules[pos, 1])
         return float(t.rules[pos, 2])
-    own = p[COLOUR + s[S_TO_MOVE]]
-    turned = 0
-    for d in range(t.links.shape[0]):
-        turned += flanked(t, s, pos, d, own)
+    me = s[S_TO_MOVE]
+    if p[BITBOARD]:
+        mine, occupied = board_bits(t, s, me)
+        turned = popcount(flip_bits(t, mine, occupied & ~mine, pos))
+    else:
+        own = p[COLOUR + me]
+        turned = 0
+        for d in range(t.links.shape[0]):
+            turned += flanked(t, s, pos, d, own)
     return float(10 * t.rules[pos, 3] + 1 + turned)
 
 
