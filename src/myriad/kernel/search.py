@@ -35,6 +35,7 @@ from myriad.kernel.borrow import borrowed, by_ref
 from myriad.kernel.cache import compiling
 from myriad.kernel.clock import now
 from myriad.kernel.families import GAVE_CHECK, IRREVERSIBLE
+from myriad.kernel.instructions import prefetch
 from myriad.kernel.keys import history_key
 from myriad.kernel.layout import (MAX_ACTIONS, P_MAX_MOVES, P_MOVE_WIDTH, P_QUIESCENCE, P_WIDTH, S_CELLS, S_KEY,
                                   S_TO_MOVE, Tables)
@@ -215,9 +216,15 @@ def from_table(score, ply):
 
 
 @njit(cache=True)
+def tt_bucket(tt, key):
+    """The first row of ``key``'s bucket in table ``tt``."""
+    return (key & (tt.shape[0] - 1)) & ~np.int64(TT_WAYS - 1)
+
+
+@njit(cache=True)
 def tt_find(tt, key):
     """The row of ``key``'s entry in table ``tt``, or -1."""
-    base = (key & (tt.shape[0] - 1)) & ~np.int64(TT_WAYS - 1)
+    base = tt_bucket(tt, key)
     for i in range(base, base + TT_WAYS):
         if tt[i, 1] > 0 and tt[i, 0] == key:
             return i
@@ -235,7 +242,7 @@ def tt_store(w, key, depth, lower, upper, move, ply):
         if tt[row, 1] == depth and max(lower, tt[row, 2]) <= min(upper, tt[row, 3]):
             lower, upper = max(lower, tt[row, 2]), min(upper, tt[row, 3])
     else:
-        base = (key & (tt.shape[0] - 1)) & ~np.int64(TT_WAYS - 1)
+        base = tt_bucket(tt, key)
         row = base
         for i in range(base, base + TT_WAYS):
             if tt[i, 1] == 0:
@@ -604,6 +611,10 @@ def node(t, w, ply0, depth, alpha, beta):
             child = w.states[ply + 1]
             m = w.moves[ply, w.ranks[ply, j]]
             bits = play(t, s, m, child)
+            # the child's bucket, read first thing when it opens, is most often in no cache
+            bucket = tt_bucket(w.tt, child[S_KEY])
+            prefetch(w.tt, bucket)
+            prefetch(w.tt, bucket + TT_WAYS - 1)
             push_keys(t, w, ply, bits)
             same = child[S_TO_MOVE] == s[S_TO_MOVE]
             f[N_SAME, ply] = 1 if same else 0

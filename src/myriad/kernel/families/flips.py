@@ -52,7 +52,7 @@ from myriad.core.game import Game
 from myriad.core.mechanics.placement import translation
 from myriad.core.move import DROP, SET
 from myriad.core.topology import NO_LINK
-from myriad.kernel.bits import highest, lowest, popcount
+from myriad.kernel.instructions import highest, lowest, popcount
 from myriad.kernel.families import IRREVERSIBLE
 from myriad.kernel.layout import (P_COUNTERS, P_FAMILY_PARAMS, P_NCOUNTERS, P_PLAYERS, P_SIZE, P_VALUES,
                                   P_WIDTH, S_CELLS, S_KEY, S_TO_MOVE, Tables, base_tables, signed)
