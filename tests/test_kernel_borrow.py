@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from myriad.kernel.borrow import Ref, borrowed, by_ref
+from myriad.kernel.borrow import Ref, borrowed, by_ref, lent
 
 
 class Pair(NamedTuple):
@@ -44,10 +44,16 @@ def weigh_through_ref(o):
     return _weigh(by_ref(o))
 
 
-def test_a_tuple_passed_by_reference_reads_and_writes_the_callers_arrays() -> None:
+@njit
+def bump_lent(p, at):
+    return _bump(lent(p), at)
+
+
+@pytest.mark.parametrize("bump", [bump_through_ref, bump_lent])
+def test_a_tuple_passed_by_reference_reads_and_writes_the_callers_arrays(bump: object) -> None:
     pair = Pair(np.array([1, 2, 3], np.int64), np.zeros((3, 4), np.int64))
-    assert bump_through_ref(pair, 1) == 7 + 4
-    assert bump_through_ref(pair, 1) == 8 + 4
+    assert bump(pair, 1) == 7 + 4  # type: ignore[operator]
+    assert bump(pair, 1) == 8 + 4  # type: ignore[operator]
     assert pair.counts.tolist() == [1, 4, 3]
     assert pair.grid[1, 1] == 40 and int(pair.grid.sum()) == 40
 
@@ -67,6 +73,13 @@ def _not_a_named_tuple(x):
     return by_ref(x)
 
 
+@njit
+def _lend_not_a_named_tuple(x):
+    return lent(x)
+
+
 def test_by_ref_takes_only_named_tuples() -> None:
     with pytest.raises(numba.core.errors.TypingError):
         _not_a_named_tuple(np.zeros(3))
+    with pytest.raises(numba.core.errors.TypingError):
+        _lend_not_a_named_tuple(np.zeros(3))

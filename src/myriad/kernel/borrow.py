@@ -9,6 +9,7 @@ A tuple of arrays is also passed by value: numba flattens it into its arrays' fi
 (pointer, sizes, strides: 7 to 9 words an array), so a call taking the tables and a
 search's work arrays took some 270 arguments.  :func:`by_ref` gives the callees a pointer
 to the tuple instead, which reads like the tuple (``t.params``) and costs one argument.
+An entry point does both with :func:`lent`.
 """
 from __future__ import annotations
 
@@ -31,6 +32,17 @@ def _unowned_array(context: Any, builder: Any, ty: Any, value: Any) -> Any:
     return ary._getvalue()
 
 
+def _unowned(context: Any, builder: Any, ty: Any, value: Any) -> Any:
+    """An array, or each array of a tuple, without its reference count."""
+    if isinstance(ty, types.Array):
+        return _unowned_array(context, builder, ty, value)
+    for i, member in enumerate(ty):
+        if isinstance(member, types.Array):
+            item = _unowned_array(context, builder, member, builder.extract_value(value, i))
+            value = builder.insert_value(value, item, i)
+    return value
+
+
 @intrinsic
 def borrowed(typingctx: Any, x: Any) -> Any:
     """``x`` (an array, or a tuple such as :class:`Tables` or :class:`Work`) with its arrays'
@@ -40,14 +52,7 @@ def borrowed(typingctx: Any, x: Any) -> Any:
     that outlive every use of the result (a search's arguments, held by its caller) and
     never returned to Python."""
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        ty, value = signature.args[0], args[0]
-        if isinstance(ty, types.Array):
-            return _unowned_array(context, builder, ty, value)
-        for i, member in enumerate(ty):
-            if isinstance(member, types.Array):
-                item = _unowned_array(context, builder, member, builder.extract_value(value, i))
-                value = builder.insert_value(value, item, i)
-        return value
+        return _unowned(context, builder, signature.args[0], args[0])
     return x(x), codegen
 
 
@@ -98,5 +103,20 @@ def by_ref(typingctx: Any, x: Any) -> Any:
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         slot = cgutils.alloca_once(builder, args[0].type)
         builder.store(args[0], slot)
+        return slot
+    return Ref(x)(x), codegen
+
+
+@intrinsic
+def lent(typingctx: Any, x: Any) -> Any:
+    """``by_ref(borrowed(x))``: what an entry point hands the calls below it of the named
+    tuple it holds for its whole call (the tables, a search's work arrays)."""
+    if not isinstance(x, (types.NamedTuple, types.NamedUniTuple)):
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        value = _unowned(context, builder, signature.args[0], args[0])
+        slot = cgutils.alloca_once(builder, value.type)
+        builder.store(value, slot)
         return slot
     return Ref(x)(x), codegen

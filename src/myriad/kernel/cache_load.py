@@ -148,7 +148,7 @@ def install() -> bool:
     def unserialize(cls: Any, codegen_: Any, state: Any) -> Any:
         """numba's ``_unserialize`` of object code, its bitcode kept unparsed."""
         name, kind, data = state
-        if kind != "object" or not is_elf64(data[0]):
+        if kind != "object":
             return numba_unserialize(cls, codegen_, state)
         object_code, shared_bitcode = data
         try:

@@ -32,7 +32,7 @@ import numpy as np
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
-from myriad.kernel.borrow import borrowed, by_ref
+from myriad.kernel.borrow import lent
 from myriad.kernel.clock import now
 from myriad.kernel.families import IRREVERSIBLE
 from myriad.kernel.keys import history_key
@@ -188,7 +188,7 @@ def search(t, s, hist, nhist, iterations, seconds, c, cutoff, scale, seed, tree,
     figures.  ``rave`` > 0: the family's moves are named by their word 0 across positions
     (a cell), and UCB1's mean mixes in the all-moves-as-first mean with the weight
     ``sqrt(rave / (3 visits + rave))`` (RAVE, Gelly and Silver 2007)."""
-    return _search(by_ref(borrowed(t)), s, hist, nhist, iterations, seconds, c, cutoff, scale, seed, tree, pv,
+    return _search(lent(t), s, hist, nhist, iterations, seconds, c, cutoff, scale, seed, tree, pv,
                    stats, rave)  # t: held by the caller for the whole call
 
 

@@ -6,7 +6,7 @@ import numpy as np
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
-from myriad.kernel.borrow import borrowed, by_ref
+from myriad.kernel.borrow import lent
 from myriad.kernel.families import IRREVERSIBLE
 from myriad.kernel.keys import history_key
 from myriad.kernel.layout import P_MAX_MOVES, P_MOVE_WIDTH, P_PLAYERS, P_WIDTH
@@ -20,7 +20,7 @@ MAX_PLY = 4096
 def perft(t, s, hist, nhist, depth):
     """The number of move sequences of ``depth`` plies from ``s`` (stopping at game ends,
     as the reference's perft does: a finished position has no moves)."""
-    return _perft(by_ref(borrowed(t)), s, hist, nhist, depth)  # t: held by the caller for the whole call
+    return _perft(lent(t), s, hist, nhist, depth)  # t: held by the caller for the whole call
 
 
 @njit(cache=True)
@@ -93,7 +93,7 @@ def playouts(t, s, hist, nhist, games, max_plies, seed, scores):
     game 1/k to each of the k players) to ``scores`` per player, and return the total
     plies played.  A family with a light board of its own (``rules.random_playout``)
     plays its games there."""
-    return _playouts(by_ref(borrowed(t)), s, hist, nhist, games, max_plies, seed, scores)  # t: held by the caller
+    return _playouts(lent(t), s, hist, nhist, games, max_plies, seed, scores)  # t: held by the caller
 
 
 @njit(cache=True)

@@ -422,6 +422,11 @@ def candidates(t, s, moves, n):
 # game's ``noisy_moves`` (for the base ``Game``: ``is_noisy``).
 
 
+#: The families whose ``noisy_moves`` are a list of their own (threats), not the moves
+#: ``noisy`` says are (which are none: placements capture nothing).
+OWN_NOISY_MOVES = frozenset({inarow.FAMILY, go.FAMILY})
+
+
 @njit(cache=True)
 def noisy_moves(t, s, hist, nhist, moves):
     """The game's ``noisy_moves`` as rows of ``moves``, their count (default: the legal
@@ -451,12 +456,14 @@ def in_check(t, s):
 @njit(cache=True)
 def noisy_among(t, s, moves, n):
     """The game's ``noisy_moves`` taken from the ``n`` legal ``moves`` of ``s`` as ``gen``
-    listed them (kept at the front of ``moves``, their count), where they are ``gen``'s
-    moves that ``noisy`` keeps, in ``gen``'s order (the default, and chess's and tafl's,
-    which only find them sooner); -1 where the family lists others (call
-    :func:`noisy_moves`)."""
+    listed them (kept at the front of ``moves``, in ``gen``'s order; their count): the
+    moves that ``noisy`` keeps (the default, and chess's and tafl's, which only find them
+    sooner), or the in-a-row threats among them; -1 where the family cannot (Go, renju's
+    forbidden points: call :func:`noisy_moves`)."""
     f = t.params[P_FAMILY]
-    if f == inarow.FAMILY or f == go.FAMILY:
+    if f == inarow.FAMILY:
+        return inarow.noisy_among(t, s, moves, n)
+    if f == go.FAMILY:
         return -1
     return keep_noisy(t, s, moves, n)
 

@@ -31,7 +31,7 @@ from numba import njit
 from myriad.core.game import Game
 from myriad.core.move import CAPTURE, MOVE, Move
 from myriad.core.state import State
-from myriad.kernel.borrow import borrowed, by_ref
+from myriad.kernel.borrow import lent
 from myriad.kernel.cache import compiling
 from myriad.kernel.clock import now
 from myriad.kernel.families import GAVE_CHECK, IRREVERSIBLE
@@ -359,7 +359,7 @@ def sort_moves(t, w, ply, n, first, with_memory):
             first = -2  # only the first such move
         vals[i] = -v
     if n > SORT_BY_INSERTION:
-        ranks[:n] = np.argsort(vals[:n], kind="mergesort")
+        merge_ranks(vals, ranks, hashes, n)  # (the hashes are read: their array is free)
         return
     for i in range(n):  # a stable insertion sort: no allocation for the usual few moves
         v = vals[i]
@@ -368,6 +368,35 @@ def sort_moves(t, w, ply, n, first, with_memory):
             ranks[j] = ranks[j - 1]
             j -= 1
         ranks[j] = i
+
+
+@njit(cache=True)
+def merge_ranks(vals, ranks, spare, n):
+    """``ranks[:n]``: the indices of ``vals[:n]`` in ascending order, equal values in index
+    order (a stable sort, as ``np.argsort(kind="mergesort")``, without allocating: a
+    bottom-up merge sort between ``ranks`` and ``spare``)."""
+    for i in range(n):
+        ranks[i] = i
+    src, dst = ranks, spare
+    in_spare = False  # whether the sorted runs are in ``spare``
+    width = 1
+    while width < n:
+        for lo in range(0, n, 2 * width):
+            mid = min(lo + width, n)
+            hi = min(lo + 2 * width, n)
+            i, j = lo, mid
+            for k in range(lo, hi):
+                if i < mid and (j >= hi or vals[src[j]] >= vals[src[i]]):
+                    dst[k] = src[i]
+                    i += 1
+                else:
+                    dst[k] = src[j]
+                    j += 1
+        src, dst = dst, src
+        in_spare = not in_spare
+        width *= 2
+    if in_spare:
+        ranks[:n] = spare[:n]
 
 
 @njit(cache=True)
@@ -803,7 +832,7 @@ def search(t, w, hist, nhist):
     (``AlphaBeta._deepen``); the best move in ``w.best``, the principal variation in
     ``w.line``.  Returns (score, depth finished, done), ``done`` False when a limit cut
     the search short."""
-    return deepen(by_ref(borrowed(t)), by_ref(borrowed(w)), hist, nhist)
+    return deepen(lent(t), lent(w), hist, nhist)
 
 
 @njit(cache=True)

@@ -1368,13 +1368,37 @@ def noisy_moves(t, s, hist, nhist, moves):
         return 0
     if p[FORBID]:
         return noisy_moves_restricted(t, s, hist, nhist, moves)
-    me = s[S_TO_MOVE]
-    other = 1 - me
     mine, theirs, my_fork, their_fork = playable_facts(t, s)
     if mine or my_fork or theirs >= 2:
         return 0
-    their_forks = s[p[NFORK_AT] + other] > 0
-    n = gen(t, s, hist, nhist, moves)
+    return keep_threats(t, s, moves, gen(t, s, hist, nhist, moves), theirs)
+
+
+@njit(cache=True)
+def noisy_among(t, s, moves, n):
+    """:func:`noisy_moves` taken from the ``n`` legal ``moves`` of ``s`` as :func:`gen`
+    listed them (the quiescence of a node whose moves are known); -1 with forbidden
+    points (their scan lists them)."""
+    p = t.params
+    if p[NWINDOWS] == 0:
+        return 0
+    if p[FORBID]:
+        return -1
+    mine, theirs, my_fork, their_fork = playable_facts(t, s)
+    if mine or my_fork or theirs >= 2:
+        return 0
+    return keep_threats(t, s, moves, n, theirs)
+
+
+@njit(cache=True)
+def keep_threats(t, s, moves, n, theirs):
+    """``moves[:n]`` (in order, first; their count) less those :meth:`InARow.noisy_moves`
+    leaves out when the mover cannot win at once: the block of the opponent's single
+    playable threat (``theirs``), else against an opponent's fork cell both players'
+    playable build cells, else the mover's."""
+    me = s[S_TO_MOVE]
+    other = 1 - me
+    their_forks = s[t.params[NFORK_AT] + other] > 0
     kept = 0
     for i in range(n):
         q = moves[i, 0]
