@@ -52,8 +52,8 @@ from myriad.core.game import Game
 from myriad.core.mechanics.placement import translation
 from myriad.core.move import DROP, SET
 from myriad.core.topology import NO_LINK
-from myriad.kernel.instructions import highest, lowest, popcount
 from myriad.kernel.families import IRREVERSIBLE
+from myriad.kernel.instructions import highest, lowest, popcount
 from myriad.kernel.layout import (P_COUNTERS, P_FAMILY_PARAMS, P_NCOUNTERS, P_PLAYERS, P_SIZE, P_VALUES,
                                   P_WIDTH, S_CELLS, S_KEY, S_TO_MOVE, Tables, base_tables, signed)
 
@@ -129,7 +129,7 @@ def tables(game: Game) -> Tables | None:
         extra[row, 1:1 + len(run)] = run
     for d in range(directions):
         linked = sum(1 << p for p, q in enumerate(topology.links[d]) if q != NO_LINK)
-        longest = max(bin(ray).count("1") for ray in (ray_bits(topology.links[d], pos) for pos in range(size)))
+        longest = max(bin(row_rays[d]).count("1") for row_rays in rays)
         extra[len(runs) + d, :3] = (shifts[d] or 0, signed(linked), max(longest - 1, 0))
     for row, pair in enumerate(masks):
         extra[len(runs) + directions + row, :2] = [signed(mask) for mask in pair]
@@ -583,9 +583,8 @@ def evaluate_othello_bits(t, s):
     x = t.extra
     size = p[P_SIZE]
     me = s[S_TO_MOVE]
-    mine = np.uint64(s[p[BITS_AT] + me])
+    mine, occupied = board_bits(t, s, me)
     theirs = np.uint64(s[p[BITS_AT] + 1 - me])
-    occupied = np.uint64(s[p[BITS_AT] + 2])
     full = ~np.uint64(0) if size == 64 else (np.uint64(1) << np.uint64(size)) - np.uint64(1)
     empty = full & ~occupied
     mobility = popcount(placement_bits(t, mine, occupied)) - popcount(placement_bits(t, theirs, occupied))
