@@ -113,7 +113,7 @@ class Work(NamedTuple):
     moves: np.ndarray      # (MAX_PLY, max_moves, move_width) each ply's moves
     ranks: np.ndarray      # (MAX_PLY, max_moves) each ply's moves in search order
     values: np.ndarray     # (max_moves,) scratch: ordering keys
-    hashes: np.ndarray     # (max_moves,) scratch: move hashes
+    hashes: np.ndarray     # (max_moves,) scratch: move hashes, then the sort's spare ranks
     keys: np.ndarray       # the keys of the positions before each ply (repetitions)
     kbase: np.ndarray      # (MAX_PLY + 1,) where each ply's keys start in ``keys``
     nkeys: np.ndarray      # (MAX_PLY + 1,) and how many there are
