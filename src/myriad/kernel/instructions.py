@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
-from llvmlite import ir
+from llvmlite import ir  # type: ignore[import-untyped]
 from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
