@@ -88,8 +88,6 @@ class KernelKnowledge(Game):
         return self.move_heuristics(state, [move])[0]
 
     def is_noisy(self, state: State, move: Move) -> bool:
-        if type(self.inner).is_noisy is Game.is_noisy:  # (the kernel reads it from the actions)
-            return Game.is_noisy(self.inner, state, move)
         s, rows = self._rows(state)
         return bool(rules.noisy(self.kernel.tables, s, rows[move]))
 

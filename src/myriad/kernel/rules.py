@@ -454,6 +454,16 @@ def in_check(t, s):
 
 
 @njit(cache=True)
+def moves_at_leaves(t):
+    """Whether a leaf of the search lists the legal moves (for ``outcome``'s count and
+    quiescence's noisy moves): not where ``outcome`` does not count them and the noisy
+    moves are found without them (the in-a-row games without gravity or restrictions)."""
+    if t.params[P_FAMILY] == inarow.FAMILY:
+        return not inarow.moves_by_cell(t)
+    return True
+
+
+@njit(cache=True)
 def noisy_among(t, s, moves, n):
     """The game's ``noisy_moves`` taken from the ``n`` legal ``moves`` of ``s`` as ``gen``
     listed them (kept at the front of ``moves``, in ``gen``'s order; their count): the

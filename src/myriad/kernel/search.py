@@ -28,8 +28,7 @@ import numpy as np
 from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, set before numba loads
 from numba import njit
 
-from myriad.core.game import Game
-from myriad.core.move import CAPTURE, MOVE, Move
+from myriad.core.move import Move
 from myriad.core.state import State
 from myriad.kernel.borrow import lent
 from myriad.kernel.cache import compiling
@@ -37,11 +36,11 @@ from myriad.kernel.clock import now
 from myriad.kernel.families import GAVE_CHECK, IRREVERSIBLE
 from myriad.kernel.instructions import prefetch
 from myriad.kernel.keys import history_key
-from myriad.kernel.layout import (MAX_ACTIONS, P_MAX_MOVES, P_MOVE_WIDTH, P_QUIESCENCE, P_WIDTH, S_CELLS, S_KEY,
+from myriad.kernel.layout import (MAX_ACTIONS, P_MAX_MOVES, P_MOVE_WIDTH, P_QUIESCENCE, P_WIDTH, S_KEY,
                                   S_TO_MOVE, Tables)
-from myriad.kernel.rules import (actions, candidates, evaluate, gen, in_check, move_hash as rules_move_hash,
-                                 move_hashes, noisy, noisy_among, noisy_moves, order_moves, outcome, play, repeat,
-                                 stand_pat)
+from myriad.kernel.rules import (candidates, evaluate, gen, in_check, move_hash as rules_move_hash,
+                                 move_hashes, moves_at_leaves, noisy, noisy_among, noisy_moves, order_moves,
+                                 outcome, play, repeat, stand_pat)
 
 if False:  # pragma: no cover - for the type checker only
     from myriad.kernel.engine import Kernel
@@ -80,11 +79,10 @@ G_ALGO = 2          # 0 negamax, 1 pvs
 G_QDEPTH = 3        # quiescence: the most noisy moves in a row (0: off)
 G_CAP = 4           # moves searched below the root (0: all)
 G_ROOT_CAP = 5      # moves searched at the root (0: all)
-G_BASE_NOISY = 6    # 1: the game's ``is_noisy`` is the base Game's (read from a move's actions)
-G_CHECKS = 7        # 1: the check extension (``AlphaBeta``'s ``checks``)
-G_QCHECKS = 8       # 1: quiescence's first ply searches the quiet moves that give check too
-G_LMR = 9           # 1: late move reductions (``AlphaBeta``'s ``lmr``)
-CFG = 10
+G_CHECKS = 6        # 1: the check extension (``AlphaBeta``'s ``checks``)
+G_QCHECKS = 7       # 1: quiescence's first ply searches the quiet moves that give check too
+G_LMR = 8           # 1: late move reductions (``AlphaBeta``'s ``lmr``)
+CFG = 9
 #: Nodes in check are extended while fewer than this many times the iteration's depth
 #: plies below the root (:data:`myriad.ai.alphabeta.CHECK_PLIES`).
 CHECK_PLIES = 2
@@ -118,8 +116,8 @@ class Work(NamedTuple):
     kbase: np.ndarray      # (MAX_PLY + 1,) where each ply's keys start in ``keys``
     nkeys: np.ndarray      # (MAX_PLY + 1,) and how many there are
     killers: np.ndarray    # (MAX_PLY, 2) killer move hashes per ply (0: none)
-    hist_keys: np.ndarray  # (HISTORY_SIZE,) history heuristic: move hashes (0: free)
-    hist_vals: np.ndarray  # (HISTORY_SIZE,) and their counts
+    history: np.ndarray    # (HISTORY_SIZE, 2) history heuristic: a move hash (0: free) and its
+    #                        count side by side, so that a lookup reads one cache line
     tt: np.ndarray         # (entries, TT_WORDS) the transposition table
     acts: np.ndarray       # (MAX_ACTIONS, 5) scratch: a move's actions
     best: np.ndarray       # (move_width,) the best root move
@@ -152,8 +150,8 @@ def make_work(tables: Tables, tt_bytes: int, tt_limit: int | None = None, histor
                 np.zeros((MAX_PLY, mm), np.int64), np.zeros(mm, np.float64), np.zeros(mm, np.int64),
                 np.zeros(history + 2 * MAX_PLY + 2, np.int64), np.zeros(MAX_PLY + 1, np.int64),
                 np.zeros(MAX_PLY + 1, np.int64),
-                np.zeros((MAX_PLY, 2), np.int64), np.zeros(HISTORY_SIZE, np.int64),
-                np.zeros(HISTORY_SIZE, np.int64), np.zeros((tt_entries(tt_bytes, tt_limit), TT_WORDS), np.int64),
+                np.zeros((MAX_PLY, 2), np.int64), np.zeros((HISTORY_SIZE, 2), np.int64),
+                np.zeros((tt_entries(tt_bytes, tt_limit), TT_WORDS), np.int64),
                 np.zeros((MAX_ACTIONS, 5), np.int64), np.zeros(mw, np.int64), np.zeros((MAX_DEPTH, mw), np.int64),
                 np.zeros((MAX_DEPTH, width), np.int64), np.zeros((MAX_DEPTH, 3), np.int64),
                 np.zeros((6, MAX_PLY + 1), np.int64), np.zeros((NODE_ROWS, MAX_PLY + 1), np.int64),
@@ -167,21 +165,6 @@ def move_hash(t, w, s, m):
     """A nonzero hash of the reference actions of move ``m`` in ``s`` (equal moves, equal
     hashes, in any position): :func:`myriad.kernel.rules.move_hash`."""
     return rules_move_hash(t, s, m, w.acts)
-
-
-@njit(cache=True)
-def is_noisy(t, w, s, m):
-    """The game's ``is_noisy`` (which moves never become killers or history): the base
-    ``Game``'s, a capture or a piece changed by its move, read from the move's actions,
-    or else the family's ``noisy``."""
-    if w.cfg[G_BASE_NOISY] == 0:
-        return noisy(t, s, m)
-    n = actions(t, s, m, w.acts)
-    for i in range(n):
-        kind = w.acts[i, 0]
-        if kind == CAPTURE or (kind == MOVE and w.acts[i, 3] != s[S_CELLS + w.acts[i, 1]]):
-            return True
-    return False
 
 
 @njit(cache=True)
@@ -258,13 +241,13 @@ def tt_store(w, key, depth, lower, upper, move, ply):
 
 
 @njit(cache=True)
-def history_get(hist_keys, hist_vals, h):
-    size = hist_keys.shape[0]
+def history_get(history, h):
+    size = history.shape[0]
     i = h & (size - 1)
     for _ in range(size):
-        k = hist_keys[i]
+        k = history[i, 0]
         if k == h:
-            return hist_vals[i]
+            return history[i, 1]
         if k == 0:
             return 0
         i = (i + 1) & (size - 1)
@@ -273,18 +256,19 @@ def history_get(hist_keys, hist_vals, h):
 
 @njit(cache=True)
 def history_add(w, h, amount):
-    size = w.hist_keys.shape[0]
+    history = w.history
+    size = history.shape[0]
     i = h & (size - 1)
     for _ in range(size):
-        k = w.hist_keys[i]
+        k = history[i, 0]
         if k == h:
-            w.hist_vals[i] += amount
+            history[i, 1] += amount
             return
         if k == 0:
             if w.ctl[C_HISTORY] * 4 >= size * 3:
                 return  # full enough: keep what it has
-            w.hist_keys[i] = h
-            w.hist_vals[i] = amount
+            history[i, 0] = h
+            history[i, 1] = amount
             w.ctl[C_HISTORY] += 1
             return
         i = (i + 1) & (size - 1)
@@ -293,15 +277,12 @@ def history_add(w, h, amount):
 @njit(cache=True)
 def age_history(w):
     """Between moves, as the reference does: every count quartered, those under 4 forgotten."""
-    size = w.hist_keys.shape[0]
-    old_keys = w.hist_keys.copy()
-    old_vals = w.hist_vals.copy()
-    w.hist_keys[:] = 0
-    w.hist_vals[:] = 0
+    old = w.history.copy()
+    w.history[:] = 0
     w.ctl[C_HISTORY] = 0
-    for i in range(size):
-        if old_keys[i] != 0 and old_vals[i] >= 4:
-            history_add(w, old_keys[i], old_vals[i] // 4)
+    for i in range(old.shape[0]):
+        if old[i, 0] != 0 and old[i, 1] >= 4:
+            history_add(w, old[i, 0], old[i, 1] // 4)
 
 
 @njit(cache=True)
@@ -338,16 +319,18 @@ def sort_moves(t, w, ply, n, first, with_memory):
     found1 = False
     order_moves(t, s, moves, n, vals)
     hashes = w.hashes
+    history = w.history
     if use:
         move_hashes(t, s, moves, n, w.acts, hashes)
-    hist_keys, hist_vals = w.hist_keys, w.hist_vals
+        for i in range(n):  # the moves' history rows, loaded side by side rather than one after another
+            prefetch(history, hashes[i] & (history.shape[0] - 1))
     for i in range(n):
         v = vals[i]
         if with_memory:
             v = v * 1e6
         if use:
             h = hashes[i]
-            v += history_get(hist_keys, hist_vals, h)
+            v += history_get(history, h)
             if k0 != 0 and not found0 and h == k0:
                 v += 5e5
                 found0 = True
@@ -605,7 +588,9 @@ def node(t, w, ply0, depth, alpha, beta):
                         continue
             moves = w.moves[ply]
             hist = w.keys[w.kbase[ply]:]
-            n = gen(t, s, hist, w.nkeys[ply], moves)
+            n = -1  # (not listed)
+            if depth > 0 or moves_at_leaves(t):
+                n = gen(t, s, hist, w.nkeys[ply], moves)
             bits = outcome(t, s, hist, w.nkeys[ply], n)
             if bits >= 0:
                 result = terminal(bits, me, ply)
@@ -650,7 +635,7 @@ def node(t, w, ply0, depth, alpha, beta):
             low, high = f[N_ALPHA, ply], f[N_BETA, ply]
             if pvs and j > 0:
                 high = low + 1
-                if (f[N_REDUCE, ply] and j >= LMR_AFTER and not is_noisy(t, w, s, m)
+                if (f[N_REDUCE, ply] and j >= LMR_AFTER and not noisy(t, s, m)
                         and not in_check(t, child)):
                     f[N_MODE, ply] = REDUCED
                 else:
@@ -690,7 +675,7 @@ def node(t, w, ply0, depth, alpha, beta):
                     if score >= f[N_BETA, ply]:
                         s = w.states[ply]
                         m = w.moves[ply, i]
-                        if not is_noisy(t, w, s, m):
+                        if not noisy(t, s, m):
                             h = move_hash(t, w, s, m)
                             if w.killers[ply, 0] != h and w.killers[ply, 1] != h:
                                 w.killers[ply, 1] = w.killers[ply, 0]
@@ -936,8 +921,7 @@ class Searcher:
     def reset(self) -> None:
         """Forget the table and the history heuristic (a new game)."""
         self.work.tt[:] = 0
-        self.work.hist_keys[:] = 0
-        self.work.hist_vals[:] = 0
+        self.work.history[:] = 0
         self.work.ctl[C_HISTORY] = 0
 
     def search(self, state: State, *, depth: int | None = None, seconds: float | None = None,
@@ -958,7 +942,6 @@ class Searcher:
         w.cfg[G_QDEPTH] = min(self.qdepth, MAX_PLY - MAX_DEPTH - 2)
         w.cfg[G_CAP] = self.moves
         w.cfg[G_ROOT_CAP] = self.root
-        w.cfg[G_BASE_NOISY] = int(type(kernel.game).is_noisy is Game.is_noisy)
         w.cfg[G_CHECKS] = int(self.checks)
         w.cfg[G_QCHECKS] = int(self.quiet_checks)
         w.cfg[G_LMR] = int(self.reductions)

@@ -54,6 +54,7 @@ from myriad.core.move import DROP, SET
 from myriad.core.topology import NO_LINK
 from myriad.kernel.families import IRREVERSIBLE
 from myriad.kernel.instructions import highest, lowest, popcount
+from myriad.kernel.keys import mix64
 from myriad.kernel.layout import (P_COUNTERS, P_FAMILY_PARAMS, P_NCOUNTERS, P_PLAYERS, P_SIZE, P_VALUES,
                                   P_WIDTH, S_CELLS, S_KEY, S_TO_MOVE, Tables, base_tables, signed)
 
@@ -209,10 +210,27 @@ def board_bits(t, s, player):
     return np.uint64(s[at + player]), np.uint64(s[at + t.params[P_PLAYERS]])
 
 
+@njit(cache=True, inline="always")
+def shifted(bits, by, up):
+    """``bits`` moved ``by`` cells toward higher cell numbers (``up``) or lower ones."""
+    return (bits << by) if up else (bits >> by)
+
+
+@njit(cache=True, inline="always")
+def flanking(mine, other, empty, by, up, linked, steps):
+    """The empty cells one step in a direction (a shift ``by``, ``up`` or down, whose
+    target cells are ``linked``) beyond a run of ``other`` discs that starts one step
+    from a disc of ``mine``, the run at most ``steps`` long."""
+    line = shifted(mine, by, up) & linked & other
+    for _ in range(steps - 1):  # as many steps as the longest run turned, no test
+        line |= shifted(line, by, up) & linked & other
+    return shifted(line, by, up) & linked & empty
+
+
 @njit(cache=True)
 def placement_bits(t, mine, occupied):
     """The bit set of the empty cells where the owner of ``mine`` flanks other discs: per
-    direction, its discs walked back across other discs onto an empty cell."""
+    direction, its discs walked across other discs onto an empty cell."""
     p = t.params
     size = p[P_SIZE]
     full = ~np.uint64(0) if size == 64 else (np.uint64(1) << np.uint64(size)) - np.uint64(1)
@@ -221,15 +239,30 @@ def placement_bits(t, mine, occupied):
     found = np.uint64(0)
     for row in range(p[DIRECTIONS], p[DIRECTIONS] + t.links.shape[0]):
         shift = t.extra[row, 0]
-        linked = np.uint64(t.extra[row, 1])
-        if shift == 0:
-            continue
-        back = np.uint64(shift) if shift > 0 else np.uint64(-shift)
-        line = ((mine >> back) if shift > 0 else (mine << back)) & linked & other
-        for _ in range(t.extra[row, 2] - 1):  # as many steps as the longest run turned, no test
-            line |= ((line >> back) if shift > 0 else (line << back)) & linked & other
-        found |= ((line >> back) if shift > 0 else (line << back)) & linked & empty
+        if shift != 0:
+            by = np.uint64(abs(shift))
+            found |= flanking(mine, other, empty, by, shift < 0, np.uint64(t.extra[row, 1]), t.extra[row, 2])
     return found
+
+
+@njit(cache=True)
+def placement_pair(t, mine, theirs, occupied):
+    """:func:`placement_bits` of two players' discs ``mine`` and ``theirs`` in one walk of
+    the directions (the two are independent: the processor works on both at once)."""
+    p = t.params
+    size = p[P_SIZE]
+    full = ~np.uint64(0) if size == 64 else (np.uint64(1) << np.uint64(size)) - np.uint64(1)
+    empty = full & ~occupied
+    ours = np.uint64(0)
+    others = np.uint64(0)
+    for row in range(p[DIRECTIONS], p[DIRECTIONS] + t.links.shape[0]):
+        shift = t.extra[row, 0]
+        if shift != 0:
+            by, up = np.uint64(abs(shift)), shift < 0
+            linked, steps = np.uint64(t.extra[row, 1]), t.extra[row, 2]
+            ours |= flanking(mine, occupied & ~mine, empty, by, up, linked, steps)
+            others |= flanking(theirs, occupied & ~theirs, empty, by, up, linked, steps)
+    return ours, others
 
 
 @njit(cache=True)
@@ -417,8 +450,9 @@ def actions(t, s, m, out):
 @njit(cache=True)
 def move_hash(t, s, m):
     """A nonzero hash of move ``m``'s actions, equal for equal actions in any position,
-    found without listing them: the Zobrist words of the new disc and of its empty cell,
-    and of each disc turned (the cells turned decide their order)."""
+    found without listing them: on ``BITBOARD`` boards a mix of the new disc's cell and
+    colour and the bit set of the discs turned, else the Zobrist words of the new disc and
+    of its empty cell, and of each disc turned (the cells turned decide their order)."""
     p = t.params
     pos = m[0]
     if pos == p[P_SIZE]:
@@ -426,15 +460,13 @@ def move_hash(t, s, m):
     me = s[S_TO_MOVE]
     own = p[COLOUR + me]
     values = p[P_VALUES]
-    zob = t.zobrist
-    h = zob[pos * values] ^ zob[pos * values + own]
     if p[BITBOARD]:
         mine, occupied = board_bits(t, s, me)
         turned = flip_bits(t, mine, occupied & ~mine, pos)
-        while turned:
-            h ^= zob[lowest(turned) * values + own]
-            turned &= turned - np.uint64(1)
+        h = np.int64(mix64(mix64(np.uint64(pos * values + own)) ^ turned))
         return h if h != 0 else np.int64(1)
+    zob = t.zobrist
+    h = zob[pos * values] ^ zob[pos * values + own]
     links = t.links
     for d in range(links.shape[0]):
         run = flanked(t, s, pos, d, own)
@@ -587,7 +619,8 @@ def evaluate_othello_bits(t, s):
     theirs = np.uint64(s[p[BITS_AT] + 1 - me])
     full = ~np.uint64(0) if size == 64 else (np.uint64(1) << np.uint64(size)) - np.uint64(1)
     empty = full & ~occupied
-    mobility = popcount(placement_bits(t, mine, occupied)) - popcount(placement_bits(t, theirs, occupied))
+    ours, others = placement_pair(t, mine, theirs, occupied)
+    mobility = popcount(ours) - popcount(others)
     score = np.int64(w[W_MOBILITY]) * mobility
     masks = p[MASKS]
     corners = np.uint64(x[masks, 0])

@@ -53,6 +53,7 @@ from myriad.core.mechanics.placement import GravityDrops, line_axes
 from myriad.core.move import DROP
 from myriad.core.topology import NO_LINK, Topology, opposite_directions
 from myriad.kernel.families import IRREVERSIBLE
+from myriad.kernel.instructions import lowest
 from myriad.kernel.keys import flag_key
 from myriad.kernel.layout import (P_FAMILY_PARAMS, P_FLAGS, P_SIZE, P_VALUES, P_WIDTH, S_CELLS, S_KEY,
                                   S_TO_MOVE, Tables, base_tables)
@@ -93,6 +94,7 @@ BB = P_FAMILY_PARAMS + 32         #: bits of a cell's build count along one axis
 LOW = P_FAMILY_PARAMS + 33        #: the fewest stones of a window move ordering weighs
 NREACH = P_FAMILY_PARAMS + 34     #: per cell word and player, counts of windows of ``LOW`` .. ``k - 3`` stones
 FAST_ORDER = P_FAMILY_PARAMS + 35  #: 1: ``order`` reads the cell words (else it walks the windows)
+GAPS_AT = P_FAMILY_PARAMS + 36    #: per kind (``THREAT_CELLS`` ..) and player, a set of cells in 64-bit words
 
 #: Windows per word of a state vector, and bits per window (its first player's stones in
 #: the low half, its second player's in the high half: at most 15 each).
@@ -100,6 +102,9 @@ PER_WORD, WINDOW_BITS, HALF = 8, 8, 4
 
 #: The game's search hooks this family reproduces (see ``myriad.kernel.rules``).
 SEARCH_HOOKS = frozenset({"candidate_moves", "may_stand_pat"})
+
+#: The kinds of gap cell kept as bit sets (at ``GAPS_AT``): threat, build and fork cells.
+THREAT_CELLS, BUILD_CELLS, FORK_CELLS = range(3)
 
 #: ``FORBID`` bits, and the verdicts of :func:`judge` (0: allowed).
 OVERLINE, DOUBLE_FOUR, DOUBLE_THREE = 1, 2, 4
@@ -206,7 +211,7 @@ def tables(game: Game) -> Tables | None:
     layout = [(STONES_AT, 1)]
     if cells_of:
         layout += [(COUNTS_AT, 2 * (k + 1)), (NTHREAT_AT, 2), (NFORK_AT, 2), (NMULTI_AT, 2 * naxes),
-                   (WORDS_AT, -(-len(cells_of) // PER_WORD)), (CELL_AT, size)]
+                   (WORDS_AT, -(-len(cells_of) // PER_WORD)), (GAPS_AT, 6 * -(-size // 64)), (CELL_AT, size)]
     if around:
         layout.append((NEAR_AT, -(-size // 64)))
     own = sum(n for _, n in layout)
@@ -262,8 +267,9 @@ def rebuild(t, s):
     windows of ``k - 1`` stones have it as their gap (a threat cell), per axis how many of
     ``k - 2`` stones (a build cell), a bit per axis where two of those have different other
     gaps (the axis is a fork line) and a fork bit (build counts along two axes, or a fork
-    line); per player the threat cells, fork cells and per axis the fork-line cells; the
-    cells near a stone (``NEAR_AT``).  ``play`` keeps them equal to this."""
+    line); per player the threat cells, fork cells and per axis the fork-line cells; per
+    player the sets of threat, build and fork cells (``GAPS_AT``); the cells near a stone
+    (``NEAR_AT``).  ``play`` keeps them equal to this."""
     p = t.params
     size = p[P_SIZE]
     stones = 0
@@ -313,6 +319,7 @@ def rebuild(t, s):
         for player in range(2):
             if cell_field(t, s, player, pos, 0, p[TB]):
                 s[p[NTHREAT_AT] + player] += 1
+                mark_gap(t, s, THREAT_CELLS, player, pos, True)
             for a in range(naxes):
                 refresh(t, s, player, pos, a)
 
@@ -340,6 +347,43 @@ def reach_shift(t, c):
 def cell_field(t, s, player, pos, at, bits):
     """``bits`` bits from bit ``at`` of ``player``'s half of the word of ``pos``."""
     return (s[t.params[CELL_AT] + pos] >> (player * t.params[PW] + at)) & ((np.int64(1) << bits) - 1)
+
+
+@njit(cache=True)
+def gap_words(t, kind, player):
+    """Where ``player``'s set of gap cells of ``kind`` starts in a state vector, and its words."""
+    n = (t.params[P_SIZE] + 63) >> 6
+    return t.params[GAPS_AT] + (kind * 2 + player) * n, n
+
+
+@njit(cache=True)
+def mark_gap(t, s, kind, player, pos, on):
+    """Put ``pos`` in ``player``'s set of gap cells of ``kind`` (``on``) or take it out."""
+    at, _n = gap_words(t, kind, player)
+    bit = np.int64(1) << (pos & 63)
+    if on:
+        s[at + (pos >> 6)] |= bit
+    else:
+        s[at + (pos >> 6)] &= ~bit
+
+
+@njit(cache=True)
+def list_gaps(t, s, moves, kind, player, kind2, player2):
+    """The cells of ``player``'s gap cells of ``kind`` (and, with ``kind2 >= 0``, of
+    ``player2``'s of ``kind2``) as moves, lowest cell first (the order :func:`gen` lists
+    them in without gravity); their count."""
+    at, words = gap_words(t, kind, player)
+    at2, _n = gap_words(t, max(kind2, 0), player2)
+    n = 0
+    for i in range(words):
+        bits = np.uint64(s[at + i])
+        if kind2 >= 0:
+            bits |= np.uint64(s[at2 + i])
+        while bits:
+            moves[n, 0] = (i << 6) + lowest(bits)
+            n += 1
+            bits &= bits - np.uint64(1)
+    return n
 
 
 @njit(cache=True)
@@ -425,6 +469,8 @@ def refresh(t, s, player, pos, a):
     if fork != ((word & bit) != 0):
         word ^= bit
         s[p[NFORK_AT] + player] += 1 if fork else -1
+        mark_gap(t, s, FORK_CELLS, player, pos, fork)
+    mark_gap(t, s, BUILD_CELLS, player, pos, lines > 0)
     s[at] = word
 
 
@@ -462,6 +508,8 @@ def tally_add(t, s, pos, me):
                 s[p[NMULTI_AT] + player * naxes + a] -= 1
         if (word >> (base + tb + naxes * (bb + 1))) & 1:
             s[p[NFORK_AT] + player] -= 1
+        for kind in range(3):
+            mark_gap(t, s, kind, player, pos, False)
     s[at] = 0
     for i in range(x[row, 0]):
         w = x[row, 1 + i]
@@ -499,6 +547,7 @@ def tally_add(t, s, pos, me):
                 if cn == k - 1:  # its gap becomes a threat cell
                     if threat_count(t, s, pn, q) == 0:
                         s[p[NTHREAT_AT] + pn] += 1
+                        mark_gap(t, s, THREAT_CELLS, pn, q, True)
                     s[p[CELL_AT] + q] += np.int64(1) << (pn * pw)
                 else:  # its gaps become build cells
                     s[p[CELL_AT] + q] += np.int64(1) << (pn * pw + tb + a * bb)
@@ -963,47 +1012,59 @@ def evaluate(t, s):
 
 @njit(cache=True)
 def gravity_walk(t, s, me, stacked, threat, strong):
-    """Each column walked once, bottom up (gravity boards; :func:`tables` checks that the
-    columns are linked both ways): whether the mover ``me`` has a playable threat cell,
-    how many the opponent has, whether each has a playable fork cell, and the terms of
-    the threat cells that wait (not playable yet, no threat cell of the other player's
-    below them in their column): ``threat`` each, ``strong`` more on a strong cell,
-    ``stacked`` more on one right above another of the same player's."""
-    p = t.params
-    other = 1 - me
-    columns = t.extra
-    mine, theirs, my_fork, their_fork = False, 0, False, False
+    """On gravity boards (:func:`tables` checks that the columns are linked both ways):
+    whether the mover ``me`` has a playable threat cell, how many the opponent has, whether
+    each has a playable fork cell, and the terms of the threat cells that wait (not
+    playable yet, no threat cell of the other player's below them in their column):
+    ``threat`` each, ``strong`` more on a strong cell, ``stacked`` more on one right above
+    another of the same player's.  Only the cells of the threat and fork sets are visited."""
+    mine, my_fork = False, False
+    theirs, their_fork = 0, False
     score = np.int64(0)
-    for c in range(p[COLUMNS], p[COLUMNS] + p[NCOLUMNS]):
-        on_something = True  # the bottom cell stands on the edge
-        mine_below = False    # whether a lower cell of the column is a threat cell of each player
-        theirs_below = False
-        waits_me = 0          # whether the cell below is a waiting threat cell of each player
-        waits_other = 0
-        for i in range(columns.shape[1]):
-            pos = columns[c, i]
-            if pos < 0:
-                break
-            t_me = threat_count(t, s, me, pos) != 0
-            t_other = threat_count(t, s, other, pos) != 0
-            empty = s[S_CELLS + pos] == 0
-            playable_here = empty and on_something
-            if playable_here:
-                mine = mine or t_me
-                if t_other:
-                    theirs += 1
-                my_fork = my_fork or is_fork(t, s, me, pos)
-                their_fork = their_fork or is_fork(t, s, other, pos)
-            lm = 1 if t_me and not playable_here and not theirs_below else 0
-            lo = 1 if t_other and not playable_here and not mine_below else 0
-            if lm or lo:
-                score += stacked * (lm * waits_me - lo * waits_other) + threat * (lm - lo)
-                score += strong * (lm * t.zones[me, pos] - lo * t.zones[other, pos])
-            waits_me, waits_other = lm, lo
-            mine_below = mine_below or t_me
-            theirs_below = theirs_below or t_other
-            on_something = not empty
+    for side in range(2):
+        player = me if side == 0 else 1 - me
+        at, words = gap_words(t, FORK_CELLS, player)
+        found = False
+        for i in range(words):
+            bits = np.uint64(s[at + i])
+            while bits and not found:
+                found = playable(t, s, (i << 6) + lowest(bits))
+                bits &= bits - np.uint64(1)
+        at, words = gap_words(t, THREAT_CELLS, player)
+        count, waiting = 0, np.int64(0)
+        for i in range(words):
+            bits = np.uint64(s[at + i])
+            while bits:
+                pos = (i << 6) + lowest(bits)
+                bits &= bits - np.uint64(1)
+                if playable(t, s, pos):
+                    count += 1
+                else:
+                    waiting += waiting_terms(t, s, player, pos, stacked, threat, strong)
+        if side == 0:
+            mine, my_fork, score = count > 0, found, score + waiting
+        else:
+            theirs, their_fork, score = count, found, score - waiting
     return mine, theirs, my_fork, their_fork, score
+
+
+@njit(cache=True)
+def waiting_terms(t, s, player, pos, stacked, threat, strong):
+    """:func:`gravity_walk`'s terms of ``player``'s threat cell ``pos``, not playable:
+    none when a threat cell of the other player's lies below it in its column, else
+    ``threat``, ``strong`` on a strong cell, ``stacked`` when the cell right below is a
+    threat cell of ``player``'s that waits too."""
+    down = t.links[t.params[DOWN]]
+    below = down[pos]
+    q = below
+    while q >= 0:
+        if threat_count(t, s, 1 - player, q):
+            return np.int64(0)
+        q = down[q]
+    terms = threat + strong * np.int64(t.zones[player, pos])
+    if below >= 0 and threat_count(t, s, player, below) and not playable(t, s, below):
+        terms += stacked
+    return terms
 
 
 @njit(cache=True)
@@ -1371,6 +1432,8 @@ def noisy_moves(t, s, hist, nhist, moves):
     mine, theirs, my_fork, their_fork = playable_facts(t, s)
     if mine or my_fork or theirs >= 2:
         return 0
+    if moves_by_cell(t):
+        return 0 if s[p[P_FLAGS]] != 0 else threat_moves(t, s, moves, theirs)
     return keep_threats(t, s, moves, gen(t, s, hist, nhist, moves), theirs)
 
 
@@ -1387,7 +1450,32 @@ def noisy_among(t, s, moves, n):
     mine, theirs, my_fork, their_fork = playable_facts(t, s)
     if mine or my_fork or theirs >= 2:
         return 0
+    if moves_by_cell(t):
+        return threat_moves(t, s, moves, theirs) if n > 0 else 0
     return keep_threats(t, s, moves, n, theirs)
+
+
+@njit(cache=True)
+def moves_by_cell(t):
+    """Whether the legal moves are the empty cells, lowest first (no gravity, opening rule
+    or forbidden points): then :func:`noisy_moves` lists the threat moves from the sets of
+    gap cells, and a leaf of the search need not list the legal moves (``outcome`` does
+    not count them)."""
+    p = t.params
+    return p[GRAVITY] == 0 and p[NOPENING] == 0 and p[FORBID] == 0 and p[NWINDOWS] > 0
+
+
+@njit(cache=True)
+def threat_moves(t, s, moves, theirs):
+    """:func:`keep_threats` of every legal move where :func:`moves_by_cell`, read from the
+    sets of gap cells (which hold empty cells only)."""
+    me = s[S_TO_MOVE]
+    other = 1 - me
+    if theirs:
+        return list_gaps(t, s, moves, THREAT_CELLS, other, -1, 0)
+    if s[t.params[NFORK_AT] + other] > 0:
+        return list_gaps(t, s, moves, BUILD_CELLS, me, BUILD_CELLS, other)
+    return list_gaps(t, s, moves, BUILD_CELLS, me, -1, 0)
 
 
 @njit(cache=True)
