@@ -603,13 +603,19 @@ def test_a_bot_loads_the_compiled_search_before_its_first_move() -> None:
 def test_merge_ranks_is_numpys_stable_argsort() -> None:
     """The search's allocation-free sort of many moves orders as ``np.argsort(kind=
     "mergesort")``: ascending, ties in index order, whatever the count (runs that do and
-    do not fill a power of two, minus infinity for the table's move)."""
+    do not fill a power of two, minus infinity for the table's move); and the ranks left
+    after the first, in their index order (a node's moves sorted lazily), as numpy orders them."""
     from myriad.kernel.search import merge_ranks
     rng = np.random.default_rng(3)
     for n in (0, 1, 2, 3, 5, 25, 31, 32, 33, 64, 100, 300):
         for _ in range(10):
             vals = rng.integers(0, 5, 400) * rng.choice([1.0, 1e6]) + rng.choice([0.0, 0.5], 400)
             vals[rng.integers(0, 400, 3)] = -np.inf
-            ranks, spare = np.zeros(400, np.int64), np.zeros(400, np.int64)
+            ranks, spare = np.arange(400, dtype=np.int64), np.zeros(400, np.int64)
             merge_ranks(vals, ranks, spare, n)
-            assert ranks[:n].tolist() == np.argsort(vals[:n], kind="mergesort").tolist(), n
+            expected = np.argsort(vals[:n], kind="mergesort").tolist()
+            assert ranks[:n].tolist() == expected, n
+            if n > 1:
+                rest = np.array([i for i in range(n) if i != expected[0]], np.int64)
+                merge_ranks(vals, rest, spare, n - 1)
+                assert rest.tolist() == expected[1:], n

@@ -95,8 +95,8 @@ NEGAMAX, PVS = 0, 1
 # -- quiescence's frames (rows of ``Work.frames``) and phases -------------------------------
 F_ALPHA, F_BETA, F_BEST, F_COUNT, F_NEXT, F_SAME = range(6)
 # -- the search's frames (rows of ``Work.nodes``)
-N_DEPTH, N_ALPHA, N_BETA, N_ALPHA0, N_BEST, N_BEST_I, N_COUNT, N_NEXT, N_SAME, N_MODE, N_REDUCE = range(11)
-NODE_ROWS = 11
+N_DEPTH, N_ALPHA, N_BETA, N_ALPHA0, N_BEST, N_BEST_I, N_COUNT, N_NEXT, N_SAME, N_MODE, N_REDUCE, N_SORTED = range(12)
+NODE_ROWS = 12
 #: ``N_MODE``: how the child being searched is searched: with the whole window, with the
 #: null window (searched again if it fails high), or one ply shallower with the null window
 #: (a late move reduced: searched again at its full depth if it beats alpha).
@@ -110,7 +110,7 @@ class Work(NamedTuple):
     states: np.ndarray     # (MAX_PLY + 1, width) the state vector at each ply
     moves: np.ndarray      # (MAX_PLY, max_moves, move_width) each ply's moves
     ranks: np.ndarray      # (MAX_PLY, max_moves) each ply's moves in search order
-    values: np.ndarray     # (max_moves,) scratch: ordering keys
+    values: np.ndarray     # (MAX_PLY, max_moves) each ply's ordering keys (its moves' sort keys)
     hashes: np.ndarray     # (max_moves,) scratch: move hashes, then the sort's spare ranks
     keys: np.ndarray       # the keys of the positions before each ply (repetitions)
     kbase: np.ndarray      # (MAX_PLY + 1,) where each ply's keys start in ``keys``
@@ -147,7 +147,7 @@ def make_work(tables: Tables, tt_bytes: int, tt_limit: int | None = None, histor
     p = tables.params
     width, mw, mm = int(p[P_WIDTH]), int(p[P_MOVE_WIDTH]), int(p[P_MAX_MOVES])
     return Work(np.zeros((MAX_PLY + 1, width), np.int64), np.zeros((MAX_PLY, mm, mw), np.int64),
-                np.zeros((MAX_PLY, mm), np.int64), np.zeros(mm, np.float64), np.zeros(mm, np.int64),
+                np.zeros((MAX_PLY, mm), np.int64), np.zeros((MAX_PLY, mm), np.float64), np.zeros(mm, np.int64),
                 np.zeros(history + 2 * MAX_PLY + 2, np.int64), np.zeros(MAX_PLY + 1, np.int64),
                 np.zeros(MAX_PLY + 1, np.int64),
                 np.zeros((MAX_PLY, 2), np.int64), np.zeros((HISTORY_SIZE, 2), np.int64),
@@ -301,17 +301,20 @@ def tick(ctl, cfg, clock):
 
 
 @njit(cache=True)
-def sort_moves(t, w, ply, n, first, with_memory):
+def sort_moves(t, w, ply, n, first, with_memory, lazy=False):
     """Order ``w.moves[ply, :n]`` into ``w.ranks[ply]``: the move whose word 0 is
     ``first`` (-1: none), then by the game's ``order`` times 1e6 plus the history count,
-    a killer of the ply adding 5e5 (``AlphaBeta._order``); ties keep the generated order."""
+    a killer of the ply adding 5e5 (``AlphaBeta._order``); ties keep the generated order.
+    Returns how many of the ranks are final: with ``lazy`` and more than
+    :data:`SORT_BY_INSERTION` moves only the first (a node cut off by its first move
+    sorts no more; :func:`sort_rest` sorts the others when they are needed), else all."""
     ranks = w.ranks[ply]
     if n <= 1:  # nothing to order
         ranks[0] = 0
-        return
+        return n
     s = w.states[ply]
     moves = w.moves[ply]
-    vals = w.values
+    vals = w.values[ply]
     k0 = w.killers[ply, 0]
     k1 = w.killers[ply, 1]
     use = with_memory and (w.ctl[C_HISTORY] > 0 or k0 != 0 or k1 != 0)
@@ -342,8 +345,19 @@ def sort_moves(t, w, ply, n, first, with_memory):
             first = -2  # only the first such move
         vals[i] = -v
     if n > SORT_BY_INSERTION:
+        for i in range(n):
+            ranks[i] = i
+        if lazy:  # the best first: the lowest key, the first of equal ones
+            best = 0
+            for i in range(1, n):
+                if vals[i] < vals[best]:
+                    best = i
+            for i in range(best, 0, -1):  # the others stay in their order
+                ranks[i] = ranks[i - 1]
+            ranks[0] = best
+            return 1
         merge_ranks(vals, ranks, hashes, n)  # (the hashes are read: their array is free)
-        return
+        return n
     for i in range(n):  # a stable insertion sort: no allocation for the usual few moves
         v = vals[i]
         j = i
@@ -351,15 +365,22 @@ def sort_moves(t, w, ply, n, first, with_memory):
             ranks[j] = ranks[j - 1]
             j -= 1
         ranks[j] = i
+    return n
+
+
+@njit(cache=True)
+def sort_rest(w, ply, done, n):
+    """The ranks of ``ply`` from ``done`` to ``n`` put in order (by :func:`merge_ranks`:
+    :func:`sort_moves` left them in the order the moves were generated)."""
+    merge_ranks(w.values[ply], w.ranks[ply, done:], w.hashes, n - done)
 
 
 @njit(cache=True)
 def merge_ranks(vals, ranks, spare, n):
-    """``ranks[:n]``: the indices of ``vals[:n]`` in ascending order, equal values in index
-    order (a stable sort, as ``np.argsort(kind="mergesort")``, without allocating: a
-    bottom-up merge sort between ``ranks`` and ``spare``)."""
-    for i in range(n):
-        ranks[i] = i
+    """``ranks[:n]``, indices into ``vals``, put in ascending order of their values, equal
+    values in the order they had (a stable sort: from ``0 .. n - 1``, as
+    ``np.argsort(kind="mergesort")``), without allocating: a bottom-up merge sort between
+    ``ranks`` and ``spare``."""
     src, dst = ranks, spare
     in_spare = False  # whether the sorted runs are in ``spare``
     width = 1
@@ -601,8 +622,8 @@ def node(t, w, ply0, depth, alpha, beta):
                     return 0
                 continue
             n = candidates(t, s, moves, n)
-            sort_moves(t, w, ply, n, tt_move, True)
             cap = w.cfg[G_CAP]
+            f[N_SORTED, ply] = sort_moves(t, w, ply, n, tt_move, True, cap == 0)
             if cap > 0 and n > cap:
                 n = cap
             f[N_REDUCE, ply] = 0
@@ -621,6 +642,9 @@ def node(t, w, ply0, depth, alpha, beta):
                 phase = RETURN
                 continue
             f[N_NEXT, ply] = j + 1
+            if j >= f[N_SORTED, ply]:  # (only without a cap: then every move is counted)
+                sort_rest(w, ply, j, f[N_COUNT, ply])
+                f[N_SORTED, ply] = f[N_COUNT, ply]
             s = w.states[ply]
             child = w.states[ply + 1]
             m = w.moves[ply, w.ranks[ply, j]]

@@ -10,8 +10,8 @@ Tables:
   then its axis; per cell, the number of windows through it, then their indices; per cell
   and axis of the forbidden points, the ``2 * length + 1`` cells around it (-1 beyond the
   edge; renju only); the maximal lines holding a window: axis, length, cells;
-* (more rows of ``extra``) per cell, how many cells lie within the bots'
-  ``candidate_radius`` of it, then those cells (gomoku, renju);
+* (more rows of ``extra``) per cell, the cells within the bots' ``candidate_radius`` of
+  it, a bit set in 64-bit words (gomoku, renju);
 * ``zones[player]`` the cells where that player's threats count as strong (Connect
   Four's odd and even rows); ``zones[OPENING + n]`` where the ``n``-th stone may go
   (renju's opening);
@@ -56,7 +56,7 @@ from myriad.kernel.families import IRREVERSIBLE
 from myriad.kernel.instructions import lowest
 from myriad.kernel.keys import flag_key
 from myriad.kernel.layout import (P_FAMILY_PARAMS, P_FLAGS, P_SIZE, P_VALUES, P_WIDTH, S_CELLS, S_KEY,
-                                  S_TO_MOVE, Tables, base_tables)
+                                  S_TO_MOVE, Tables, base_tables, signed)
 
 FAMILY = 1
 K = P_FAMILY_PARAMS
@@ -147,7 +147,7 @@ def tables(game: Game) -> Tables | None:
     lines = maximal_lines(topology, k) if windows is not None else []
     around = game.vicinity.around if game.vicinity is not None else ()
     width = max([k + 1, 1 + max(len(w) for w in through)] + [len(c) for c in columns] + [len(s) for s in spans]
-                + [2 + len(cells) for _, cells in lines] + [1 + len(cells) for cells in around])
+                + [2 + len(cells) for _, cells in lines] + [-(-size // 64)])
     extra = np.full((len(columns) + len(cells_of) + size + len(spans) + len(lines) + len(around), width), -1,
                     np.int64)
     for c, cells in enumerate(columns):
@@ -167,8 +167,9 @@ def tables(game: Game) -> Tables | None:
     for i, (axis, cells) in enumerate(lines):
         extra[first_line + i, :2 + len(cells)] = [axis, len(cells), *cells]
     first_around = first_line + len(lines)
-    for pos, cells in enumerate(around):
-        extra[first_around + pos, :1 + len(cells)] = [len(cells), *cells]
+    for pos, cells in enumerate(around):  # as bit sets: a stone marks its cells near in a few words
+        near = sum(1 << q for q in cells)
+        extra[first_around + pos, :-(-size // 64)] = [signed(near >> (64 * i)) for i in range(-(-size // 64))]
     zones = np.zeros((OPENING + len(game.opening), size), np.int64)
     for pos in range(size):
         for player in range(2):
@@ -479,9 +480,8 @@ def mark_near(t, s, pos):
     """The cells within the bots' ``candidate_radius`` of a stone on ``pos`` marked near."""
     p = t.params
     row = p[AROUND] + pos
-    for i in range(t.extra[row, 0]):
-        q = t.extra[row, 1 + i]
-        s[p[NEAR_AT] + (q >> 6)] |= np.int64(1) << (q & 63)
+    for i in range((p[P_SIZE] + 63) >> 6):
+        s[p[NEAR_AT] + i] |= t.extra[row, i]
 
 
 @njit(cache=True)
