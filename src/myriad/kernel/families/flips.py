@@ -36,8 +36,10 @@ A move is one word: the cell of the new disc, or the board size for a pass.  The
 found again when the move is played or listed (walking a few rays costs less than storing
 them).  On ``BITBOARD`` boards a state vector keeps, after the reference state, each
 player's discs as a bit set (from ``BITS_AT``), then that of all discs (Rolit's board may
-hold a colour no player plays), so that moves, flips, mobility and the
-evaluation's terms are found with a few word operations each.
+hold a colour no player plays), then the cells where the side to move can place (``play``
+works them out once for the position it makes: the moves and the mover's mobility read
+them), so that moves, flips, mobility and the evaluation's terms are found with a few
+word operations each.
 """
 from __future__ import annotations
 
@@ -145,7 +147,7 @@ def tables(game: Game) -> Tables | None:
         params[COLOUR + player] = code
     for i, corner in enumerate(corners.corners):
         params[CORNERS + i] = corner
-    words = game.players + 1 if bitboard else 0
+    words = game.players + 2 if bitboard else 0
     t = base_tables(game, FAMILY, move_width=1, max_moves=size + 1, rules=rules, extra=extra, zones=zones,
                     weights=table, family_params=params, extra_words=words)
     t.params[BITS_AT] = t.params[P_WIDTH] - words
@@ -174,6 +176,9 @@ def prepare(t: Tables, s: np.ndarray) -> None:
         colour = p[COLOUR + player]
         s[p[BITS_AT] + player] = signed(sum(1 << pos for pos, v in enumerate(cells) if v == colour))
     s[p[BITS_AT] + players] = signed(sum(1 << pos for pos, v in enumerate(cells) if v != 0))
+    mover = int(s[S_TO_MOVE])
+    s[p[BITS_AT] + players + 1] = signed(int(placement_bits(t, np.uint64(s[p[BITS_AT] + mover]),
+                                                            np.uint64(s[p[BITS_AT] + players]))))
 
 
 @njit(cache=True)
@@ -246,23 +251,11 @@ def placement_bits(t, mine, occupied):
 
 
 @njit(cache=True)
-def placement_pair(t, mine, theirs, occupied):
-    """:func:`placement_bits` of two players' discs ``mine`` and ``theirs`` in one walk of
-    the directions (the two are independent: the processor works on both at once)."""
+def movers_placements(t, s):
+    """The bit set of the cells where the side to move can place (``BITBOARD`` boards: kept
+    in the state vector)."""
     p = t.params
-    size = p[P_SIZE]
-    full = ~np.uint64(0) if size == 64 else (np.uint64(1) << np.uint64(size)) - np.uint64(1)
-    empty = full & ~occupied
-    ours = np.uint64(0)
-    others = np.uint64(0)
-    for row in range(p[DIRECTIONS], p[DIRECTIONS] + t.links.shape[0]):
-        shift = t.extra[row, 0]
-        if shift != 0:
-            by, up = np.uint64(abs(shift)), shift < 0
-            linked, steps = np.uint64(t.extra[row, 1]), t.extra[row, 2]
-            ours |= flanking(mine, occupied & ~mine, empty, by, up, linked, steps)
-            others |= flanking(theirs, occupied & ~theirs, empty, by, up, linked, steps)
-    return ours, others
+    return np.uint64(s[p[BITS_AT] + p[P_PLAYERS] + 1])
 
 
 @njit(cache=True)
@@ -297,6 +290,8 @@ def placements(t, s, player):
     """The number of empty cells where ``player`` turns something with a disc (mobility)."""
     p = t.params
     if p[BITBOARD]:
+        if player == s[S_TO_MOVE]:
+            return popcount(movers_placements(t, s))
         mine, occupied = board_bits(t, s, player)
         return popcount(placement_bits(t, mine, occupied))
     own = p[COLOUR + player]
@@ -312,6 +307,8 @@ def can_place(t, s, player):
     """Whether ``player`` can place a disc flanking something."""
     p = t.params
     if p[BITBOARD]:
+        if player == s[S_TO_MOVE]:
+            return movers_placements(t, s) != 0
         mine, occupied = board_bits(t, s, player)
         return placement_bits(t, mine, occupied) != 0
     own = p[COLOUR + player]
@@ -329,8 +326,7 @@ def gen(t, s, hist, nhist, moves):
     own = p[COLOUR + me]
     n = 0
     if p[BITBOARD]:
-        mine, occupied = board_bits(t, s, me)
-        bits = placement_bits(t, mine, occupied)
+        bits = movers_placements(t, s)
         while bits:
             moves[n, 0] = lowest(bits)
             n += 1
@@ -416,6 +412,10 @@ def play(t, s, m, dst):
             dst[p[P_COUNTERS]] = 0
     dst[S_TO_MOVE] = nxt
     dst[S_KEY] = key
+    if p[BITBOARD]:
+        at = p[BITS_AT]
+        dst[at + p[P_PLAYERS] + 1] = np.int64(placement_bits(t, np.uint64(dst[at + nxt]),
+                                                             np.uint64(dst[at + p[P_PLAYERS]])))
     return IRREVERSIBLE
 
 
@@ -619,8 +619,7 @@ def evaluate_othello_bits(t, s):
     theirs = np.uint64(s[p[BITS_AT] + 1 - me])
     full = ~np.uint64(0) if size == 64 else (np.uint64(1) << np.uint64(size)) - np.uint64(1)
     empty = full & ~occupied
-    ours, others = placement_pair(t, mine, theirs, occupied)
-    mobility = popcount(ours) - popcount(others)
+    mobility = popcount(movers_placements(t, s)) - popcount(placement_bits(t, theirs, occupied))
     score = np.int64(w[W_MOBILITY]) * mobility
     masks = p[MASKS]
     corners = np.uint64(x[masks, 0])
