@@ -369,7 +369,8 @@ def gen(t, s, hist, nhist, moves):
 @njit(cache=True)
 def play(t, s, m, dst):
     p = t.params
-    dst[:] = s
+    for i in range(s.shape[0]):  # a loop: numba's slice assignment costs several times more
+        dst[i] = s[i]
     me = s[S_TO_MOVE]
     pos = m[0]
     size = p[P_SIZE]
@@ -447,7 +448,7 @@ def actions(t, s, m, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # (into the search's loop over a node's moves)
 def move_hash(t, s, m):
     """A nonzero hash of move ``m``'s actions, equal for equal actions in any position,
     found without listing them: on ``BITBOARD`` boards a mix of the new disc's cell and
@@ -676,7 +677,7 @@ def evaluate(t, s):
     return evaluate_balls(t, s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # (into the search's loop over a node's moves)
 def order(t, s, m):
     """Othello: corners first, then edge cells, cells next to an empty corner last
     (:meth:`Othello.move_heuristic`); Rolit: corners first, then the most balls turned."""
