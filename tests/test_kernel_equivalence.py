@@ -130,6 +130,9 @@ def check_position(game: Game, kernel: Kernel, state: State, rng: random.Random,
     hist = kernel.history(state)
     assert rules.outcome(t, s, hist, len(hist), count) == winner_bits(game.outcome(state), game.players), \
         f"{where}: winners differ"
+    if not rules.moves_at_leaves(t, False):  # a search's leaf asks without counting the moves
+        assert rules.outcome(t, s, hist, len(hist), -1) == winner_bits(game.outcome(state), game.players), \
+            f"{where}: winners differ when the moves are not counted"
     assert kernel.winners(state) == winner_bits(game.outcome(state), game.players), f"{where}: Kernel.winners differs"
     # what a search scores this position met again: asked of the position with its own key
     # in its history, as a search asks it

@@ -454,12 +454,16 @@ def in_check(t, s):
 
 
 @njit(cache=True)
-def moves_at_leaves(t):
-    """Whether a leaf of the search lists the legal moves (for ``outcome``'s count and
-    quiescence's noisy moves): not where ``outcome`` does not count them and the noisy
-    moves are found without them (the in-a-row games without gravity or restrictions)."""
-    if t.params[P_FAMILY] == inarow.FAMILY:
-        return not inarow.moves_by_cell(t)
+def moves_at_leaves(t, quiescence):
+    """Whether a leaf of the search lists the legal moves, for ``outcome``'s count and
+    (with ``quiescence``) the noisy moves: not where ``outcome`` does not need the count
+    (the in-a-row and line-flip games) and there is no quiescence or its moves are found
+    without the list (the in-a-row games without gravity or restrictions)."""
+    f = t.params[P_FAMILY]
+    if f == inarow.FAMILY:
+        return quiescence and not inarow.moves_by_cell(t)
+    if f == flips.FAMILY:
+        return quiescence
     return True
 
 

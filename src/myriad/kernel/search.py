@@ -320,13 +320,13 @@ def sort_moves(t, w, ply, n, first, with_memory, lazy=False):
     use = with_memory and (w.ctl[C_HISTORY] > 0 or k0 != 0 or k1 != 0)
     found0 = False
     found1 = False
-    order_moves(t, s, moves, n, vals)
     hashes = w.hashes
     history = w.history
     if use:
         move_hashes(t, s, moves, n, w.acts, hashes)
-        for i in range(n):  # the moves' history rows, loaded side by side rather than one after another
+        for i in range(n):  # the moves' history rows, loading while the moves are valued
             prefetch(history, hashes[i] & (history.shape[0] - 1))
+    order_moves(t, s, moves, n, vals)
     for i in range(n):
         v = vals[i]
         if with_memory:
@@ -610,7 +610,7 @@ def node(t, w, ply0, depth, alpha, beta):
             moves = w.moves[ply]
             hist = w.keys[w.kbase[ply]:]
             n = -1  # (not listed)
-            if depth > 0 or moves_at_leaves(t):
+            if depth > 0 or moves_at_leaves(t, w.cfg[G_QDEPTH] > 0):
                 n = gen(t, s, hist, w.nkeys[ply], moves)
             bits = outcome(t, s, hist, w.nkeys[ply], n)
             if bits >= 0:

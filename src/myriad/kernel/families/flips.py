@@ -480,16 +480,22 @@ def move_hash(t, s, m):
 
 @njit(cache=True)
 def outcome(t, s, hist, nhist, nlegal):
-    if nlegal > 0:  # a placement or a pass: ``gen`` lists none once the game is over
+    """The winners once the board is full or, with forced passes, neither side can place;
+    ``nlegal`` only answers sooner when positive (a placement or a pass: ``gen`` lists none
+    once the game is over), so a search's leaf need not list the moves."""
+    if nlegal > 0:
         return -1
     p = t.params
     size = p[P_SIZE]
     players = p[P_PLAYERS]
     empty = False
-    for pos in range(size):
-        if s[S_CELLS + pos] == 0:
-            empty = True
-            break
+    if p[BITBOARD]:
+        empty = popcount(board_bits(t, s, 0)[1]) < size
+    else:
+        for pos in range(size):
+            if s[S_CELLS + pos] == 0:
+                empty = True
+                break
     if empty:
         if p[FALLBACK] != PASS_TURN:
             return -1
