@@ -15,8 +15,10 @@ import gzip
 import json
 import random
 from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from myriad.core.game import Game, perft
@@ -31,6 +33,7 @@ from myriad.kernel.engine import Kernel
 from myriad.kernel.families import flips, inarow
 from myriad.kernel.registry import kernel_for
 
+from kernel_checks import NO_KEYS
 from oracles import load_oracle
 
 #: Black's forbidden points in 6,000 random renju positions as Wenzhe Lu's
@@ -279,36 +282,20 @@ def inarow_games() -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("game_id", inarow_games())
-def test_inarow_tally_equals_a_fresh_one(game_id: str) -> None:
-    """Along games played on the kernel alone (state vector to state vector, as a search
-    plays them), the words ``play`` keeps up to date -- per window its stones, per player
-    the window counts, threat, build and fork cells, fork lines, the cells near a stone --
-    equal those :func:`inarow.rebuild` works out from the cells, at every ply."""
-    game = get_game(game_id)
-    kernel = kernel_for(game)
-    assert kernel is not None
+def kernel_games(kernel: Kernel, game: Game, rng: random.Random, games: int) -> Iterator[np.ndarray]:
+    """The state vectors of ``games`` games played on the kernel alone (state vector to state
+    vector, as a search plays them), mostly by the move ordering's favourite (threats and
+    forks), each vector as ``play`` left it."""
     t = kernel.tables
-    p = t.params
-    rng = random.Random(7)
-    met: Counter[str] = Counter()
-    for _ in range(GAMES):
+    for _ in range(games):
         s = kernel.pack(game.initial_state())
         rows = kernel.move_buffer()
-        hist = kernel.history(game.initial_state())
         while True:
-            fresh = s.copy()
-            inarow.rebuild(t, fresh)
-            assert s.tolist() == fresh.tolist(), f"{game_id}: {game.format_position(kernel.unpack(s))}"
-            if p[inarow.NWINDOWS]:
-                for player in range(2):
-                    met["threat cells"] += int(s[p[inarow.NTHREAT_AT] + player])
-                    met["fork cells"] += int(s[p[inarow.NFORK_AT] + player])
-                    met["fork lines"] += int(inarow.fork_lines(t, s, player))
-            count = int(rules.gen(t, s, hist, 0, rows))
+            yield s
+            count = int(rules.gen(t, s, NO_KEYS, 0, rows))
             if count == 0:
                 break
-            if rng.random() < 0.7:  # mostly the move ordering's favourite: threats and forks
+            if rng.random() < 0.7:
                 values = [rules.order(t, s, rows[i]) for i in range(count)]
                 i = max(range(count), key=lambda j: (values[j], rng.random()))
             else:
@@ -316,10 +303,96 @@ def test_inarow_tally_equals_a_fresh_one(game_id: str) -> None:
             child = s.copy()
             rules.play(t, s, rows[i], child)
             s = child
+
+
+@pytest.mark.parametrize("game_id", inarow_games())
+def test_inarow_tally_equals_a_fresh_one(game_id: str) -> None:
+    """Along games played on the kernel alone, the words ``play`` keeps up to date -- per
+    window its stones, per player the window counts, threat, build and fork cells, fork
+    lines, the cells near a stone; on bit sets the stones' bits -- equal those
+    :func:`inarow.rebuild` works out from the cells, at every ply.  A game the family runs
+    on bit sets is played on the tally too (its tables built without them)."""
+    game = get_game(game_id)
+    met: Counter[str] = Counter()
+    for bit_sets in (True, False):
+        tables = inarow.tables(game, bit_sets)
+        assert tables is not None
+        if not bit_sets and not kernel_for(game).tables.params[inarow.BITS]:  # type: ignore[union-attr]
+            break  # (the same tables as the first round)
+        kernel = Kernel(game, inarow, tables)
+        t, p = kernel.tables, kernel.tables.params
+        for s in kernel_games(kernel, game, random.Random(7), GAMES):
+            fresh = s.copy()
+            inarow.rebuild(t, fresh)
+            assert s.tolist() == fresh.tolist(), f"{game_id}: {game.format_position(kernel.unpack(s))}"
+            if p[inarow.NWINDOWS] and not p[inarow.BITS]:
+                for player in range(2):
+                    met["threat cells"] += int(s[p[inarow.NTHREAT_AT] + player])
+                    met["fork cells"] += int(s[p[inarow.NFORK_AT] + player])
+                    met["fork lines"] += int(inarow.fork_lines(t, s, player))
             met["plies"] += 1
     assert met["plies"] > GAMES * 4
     if game.topology.size > 9:  # bigger boards make threats and forks before they end
         assert met["threat cells"] > 0 and met["fork cells"] > 0 and met["fork lines"] > 0, met
+
+
+def bit_set_games() -> list[str]:
+    """The registered in-a-row games the family runs on bit sets."""
+    return [g for g in inarow_games() if kernel_for(get_game(g)).tables.params[inarow.BITS]]  # type: ignore[union-attr]
+
+
+def test_connect_four_runs_on_bit_sets() -> None:
+    assert "connect4" in bit_set_games()
+
+
+@pytest.mark.parametrize("game_id", bit_set_games())
+def test_inarow_bit_facts_equal_the_tally(game_id: str) -> None:
+    """On bit sets, the facts worked out for the whole board at once equal the tally's, cell
+    by cell, along games played on the kernel: per player the threat cells (in one window, in
+    two), build and fork cells, fork lines, window counts, and per stone count the cells of
+    one window and of two that move ordering reads.  (Both engines' results are checked
+    against the reference in test_kernel_equivalence.)"""
+    game = get_game(game_id)
+    bits = kernel_for(game)
+    tally = Kernel(game, inarow, inarow.tables(game, bit_sets=False))  # type: ignore[arg-type]
+    assert bits is not None and bits.tables.params[inarow.BITS] and not tally.tables.params[inarow.BITS]
+    tb, tt = bits.tables, tally.tables
+    k, low, nreach = int(tb.params[inarow.K]), int(tb.params[inarow.LOW]), int(tb.params[inarow.NREACH])
+    met: Counter[str] = Counter()
+    for s in kernel_games(bits, game, random.Random(11), GAMES):
+        state = bits.unpack(s)
+        st = tally.pack(state)
+        at = inarow.facts_at(tb, s)
+        for player in range(2):
+            base = at + inarow.player_facts(tb, player)
+
+            def cells(word: int) -> set[int]:
+                found = int(s[base + word]) & ((1 << 64) - 1)
+                return {pos for pos in range(game.topology.size) if found >> int(inarow.bit_of(tb, pos)) & 1}
+
+            def where(count: Callable[[int], int], least: int = 1) -> set[int]:
+                return {pos for pos in range(game.topology.size) if state.cells[pos] == 0 and count(pos) >= least}
+
+            where_ = f"{game_id}, player {player}: {game.format_position(state)}"
+            assert cells(inarow.F_THREAT) == where(lambda q: inarow.threat_count(tt, st, player, q)), where_
+            assert cells(inarow.F_THREAT2) == where(lambda q: inarow.threat_count(tt, st, player, q), 2), where_
+            assert cells(inarow.F_BUILD) == where(lambda q: inarow.is_build(tt, st, player, q)), where_
+            assert cells(inarow.F_FORK) == where(lambda q: inarow.is_fork(tt, st, player, q)), where_
+            assert s[base + inarow.F_LINES] == inarow.fork_lines(tt, st, player), where_
+            counts = tt.params[inarow.COUNTS_AT] + player * (k + 1)
+            assert s[base + inarow.F_COUNTS:base + inarow.F_COUNTS + k + 1].tolist() == \
+                st[counts:counts + k + 1].tolist(), where_
+            for c in range(low, low + nreach):
+                r = inarow.F_COUNTS + k + 1 + 2 * (c - low)
+                shift = inarow.reach_shift(tt, c)
+                bits_ = int(tt.params[inarow.TB])
+                for least, word in ((1, r), (2, r + 1)):
+                    assert {q for q in cells(word) if state.cells[q] == 0} == \
+                        where(lambda q: inarow.cell_field(tt, st, player, q, shift, bits_), least), where_
+            met["threat cells"] += len(cells(inarow.F_THREAT))
+            met["fork cells"] += len(cells(inarow.F_FORK))
+            met["fork lines"] += int(s[base + inarow.F_LINES])
+    assert met["threat cells"] and met["fork cells"] and met["fork lines"], met
 
 
 # -- renju: forbidden points ------------------------------------------------------------------

@@ -96,7 +96,14 @@ NEGAMAX, PVS = 0, 1
 F_ALPHA, F_BETA, F_BEST, F_COUNT, F_NEXT, F_SAME = range(6)
 # -- the search's frames (rows of ``Work.nodes``)
 N_DEPTH, N_ALPHA, N_BETA, N_ALPHA0, N_BEST, N_BEST_I, N_COUNT, N_NEXT, N_SAME, N_MODE, N_REDUCE, N_SORTED = range(12)
-NODE_ROWS = 12
+#: ... and, while a node's moves wait to be valued (:func:`sort_moves`'s ``first`` searched
+#: first): how (:data:`VALUED` ..), the table move's index, and the indices of the moves
+#: that are killers of the ply (-1: none)
+N_PENDING, N_FIRST, N_KILLER0, N_KILLER1 = range(12, 16)
+NODE_ROWS = 16
+#: ``N_PENDING``: the moves are valued; they wait to be, without or with the history and
+#: killers read when the node opened (``Work.memory``).
+VALUED, PENDING, PENDING_WITH_MEMORY = 0, 1, 2
 #: ``N_MODE``: how the child being searched is searched: with the whole window, with the
 #: null window (searched again if it fails high), or one ply shallower with the null window
 #: (a late move reduced: searched again at its full depth if it beats alpha).
@@ -111,6 +118,8 @@ class Work(NamedTuple):
     moves: np.ndarray      # (MAX_PLY, max_moves, move_width) each ply's moves
     ranks: np.ndarray      # (MAX_PLY, max_moves) each ply's moves in search order
     values: np.ndarray     # (MAX_PLY, max_moves) each ply's ordering keys (its moves' sort keys)
+    memory: np.ndarray     # (MAX_PLY, max_moves) each ply's history counts, read when its node
+    #                        opened, while its moves wait to be valued
     hashes: np.ndarray     # (max_moves,) scratch: move hashes, then the sort's spare ranks
     keys: np.ndarray       # the keys of the positions before each ply (repetitions)
     kbase: np.ndarray      # (MAX_PLY + 1,) where each ply's keys start in ``keys``
@@ -125,7 +134,7 @@ class Work(NamedTuple):
     line_states: np.ndarray  # (MAX_DEPTH, width) the positions they are played in
     iterations: np.ndarray  # (MAX_DEPTH, 3) finished iterations: depth, nodes, score
     frames: np.ndarray     # (6, MAX_PLY + 1) quiescence's stack: window, best, moves, next, same side
-    nodes: np.ndarray      # (10, MAX_PLY + 1) the search's stack: depth, window, best, moves, ...
+    nodes: np.ndarray      # (NODE_ROWS, MAX_PLY + 1) the search's stack: depth, window, best, moves, ...
     ctl: np.ndarray        # (CTL,) the control words
     cfg: np.ndarray        # (CFG,) the configuration
     clock: np.ndarray      # (2 + MAX_DEPTH,) float: the deadline (perf_counter; inf: none), the
@@ -147,7 +156,8 @@ def make_work(tables: Tables, tt_bytes: int, tt_limit: int | None = None, histor
     p = tables.params
     width, mw, mm = int(p[P_WIDTH]), int(p[P_MOVE_WIDTH]), int(p[P_MAX_MOVES])
     return Work(np.zeros((MAX_PLY + 1, width), np.int64), np.zeros((MAX_PLY, mm, mw), np.int64),
-                np.zeros((MAX_PLY, mm), np.int64), np.zeros((MAX_PLY, mm), np.float64), np.zeros(mm, np.int64),
+                np.zeros((MAX_PLY, mm), np.int64), np.zeros((MAX_PLY, mm), np.float64),
+                np.zeros((MAX_PLY, mm), np.float64), np.zeros(mm, np.int64),
                 np.zeros(history + 2 * MAX_PLY + 2, np.int64), np.zeros(MAX_PLY + 1, np.int64),
                 np.zeros(MAX_PLY + 1, np.int64),
                 np.zeros((MAX_PLY, 2), np.int64), np.zeros((HISTORY_SIZE, 2), np.int64),
@@ -305,44 +315,81 @@ def sort_moves(t, w, ply, n, first, with_memory, lazy=False):
     """Order ``w.moves[ply, :n]`` into ``w.ranks[ply]``: the move whose word 0 is
     ``first`` (-1: none), then by the game's ``order`` times 1e6 plus the history count,
     a killer of the ply adding 5e5 (``AlphaBeta._order``); ties keep the generated order.
-    Returns how many of the ranks are final: with ``lazy`` and more than
-    :data:`SORT_BY_INSERTION` moves only the first (a node cut off by its first move
-    sorts no more; :func:`sort_rest` sorts the others when they are needed), else all."""
+    Returns how many of the ranks are final.  With ``lazy``, where ``first`` is among the
+    moves, only it: the others are valued when a second move is searched (a node cut off by
+    the table's move values none; the history and killers are read now, as the search
+    left them); else, with more than :data:`SORT_BY_INSERTION` moves, only the best (a
+    node cut off by its first move sorts no more).  :func:`sort_rest` does the rest when
+    it is needed."""
     ranks = w.ranks[ply]
+    f = w.nodes
+    f[N_PENDING, ply] = VALUED
     if n <= 1:  # nothing to order
         ranks[0] = 0
         return n
-    s = w.states[ply]
     moves = w.moves[ply]
-    vals = w.values[ply]
+    f[N_FIRST, ply] = -1
+    if first >= 0:
+        for i in range(n):
+            if moves[i, 0] == first:  # (only the first such move)
+                f[N_FIRST, ply] = i
+                break
     k0 = w.killers[ply, 0]
     k1 = w.killers[ply, 1]
     use = with_memory and (w.ctl[C_HISTORY] > 0 or k0 != 0 or k1 != 0)
-    found0 = False
-    found1 = False
-    hashes = w.hashes
-    history = w.history
     if use:
-        move_hashes(t, s, moves, n, w.acts, hashes)
+        move_hashes(t, w.states[ply], moves, n, w.acts, w.hashes)
         for i in range(n):  # the moves' history rows, loading while the moves are valued
-            prefetch(history, hashes[i] & (history.shape[0] - 1))
-    order_moves(t, s, moves, n, vals)
+            prefetch(w.history, w.hashes[i] & (w.history.shape[0] - 1))
+    if lazy and f[N_FIRST, ply] >= 0:
+        if use:
+            remember(w, ply, n)
+        f[N_PENDING, ply] = PENDING_WITH_MEMORY if use else PENDING
+        ranks[0] = f[N_FIRST, ply]
+        return 1
+    order_moves(t, w.states[ply], moves, n, w.values[ply])
+    if use:
+        remember(w, ply, n)
+    return rank_moves(w, ply, n, with_memory, use, lazy)
+
+
+@njit(cache=True)
+def remember(w, ply, n):
+    """The history counts of the moves of ``ply`` (their hashes in ``w.hashes``) into
+    ``w.memory``, and which of them are the ply's killers (the first move matching each)."""
+    f = w.nodes
+    k0 = w.killers[ply, 0]
+    k1 = w.killers[ply, 1]
+    memory = w.memory[ply]
+    f[N_KILLER0, ply] = -1
+    f[N_KILLER1, ply] = -1
+    for i in range(n):
+        h = w.hashes[i]
+        memory[i] = history_get(w.history, h)
+        if k0 != 0 and f[N_KILLER0, ply] < 0 and h == k0:
+            f[N_KILLER0, ply] = i
+        elif k1 != 0 and f[N_KILLER1, ply] < 0 and h == k1:
+            f[N_KILLER1, ply] = i
+
+
+@njit(cache=True)
+def rank_moves(w, ply, n, with_memory, use, lazy):
+    """:func:`sort_moves` once the moves of ``ply`` are valued (``w.values``): their keys,
+    with the memory :func:`remember` read (``use``), then their ranks; how many are final."""
+    f = w.nodes
+    ranks = w.ranks[ply]
+    vals = w.values[ply]
+    memory = w.memory[ply]
     for i in range(n):
         v = vals[i]
         if with_memory:
             v = v * 1e6
         if use:
-            h = hashes[i]
-            v += history_get(history, h)
-            if k0 != 0 and not found0 and h == k0:
+            v += memory[i]
+            if i == f[N_KILLER0, ply] or i == f[N_KILLER1, ply]:
                 v += 5e5
-                found0 = True
-            elif k1 != 0 and not found1 and h == k1:
-                v += 5e5
-                found1 = True
-        if first >= 0 and moves[i, 0] == first:
+        if i == f[N_FIRST, ply]:
             v = np.inf
-            first = -2  # only the first such move
         vals[i] = -v
     if n > SORT_BY_INSERTION:
         for i in range(n):
@@ -356,7 +403,7 @@ def sort_moves(t, w, ply, n, first, with_memory, lazy=False):
                 ranks[i] = ranks[i - 1]
             ranks[0] = best
             return 1
-        merge_ranks(vals, ranks, hashes, n)  # (the hashes are read: their array is free)
+        merge_ranks(vals, ranks, w.hashes, n)  # (the hashes are read: their array is free)
         return n
     for i in range(n):  # a stable insertion sort: no allocation for the usual few moves
         v = vals[i]
@@ -369,9 +416,17 @@ def sort_moves(t, w, ply, n, first, with_memory, lazy=False):
 
 
 @njit(cache=True)
-def sort_rest(w, ply, done, n):
-    """The ranks of ``ply`` from ``done`` to ``n`` put in order (by :func:`merge_ranks`:
-    :func:`sort_moves` left them in the order the moves were generated)."""
+def sort_rest(t, w, ply, done, n):
+    """The ranks of ``ply`` from ``done`` to ``n`` put in order: the moves valued first if
+    they wait to be (all ranked again: the first stays first), else by :func:`merge_ranks`
+    (:func:`sort_moves` left them in the order the moves were generated)."""
+    f = w.nodes
+    if f[N_PENDING, ply] != VALUED:
+        use = f[N_PENDING, ply] == PENDING_WITH_MEMORY
+        f[N_PENDING, ply] = VALUED
+        order_moves(t, w.states[ply], w.moves[ply], n, w.values[ply])
+        rank_moves(w, ply, n, True, use, False)
+        return
     merge_ranks(w.values[ply], w.ranks[ply, done:], w.hashes, n - done)
 
 
@@ -643,7 +698,7 @@ def node(t, w, ply0, depth, alpha, beta):
                 continue
             f[N_NEXT, ply] = j + 1
             if j >= f[N_SORTED, ply]:  # (only without a cap: then every move is counted)
-                sort_rest(w, ply, j, f[N_COUNT, ply])
+                sort_rest(t, w, ply, j, f[N_COUNT, ply])
                 f[N_SORTED, ply] = f[N_COUNT, ply]
             s = w.states[ply]
             child = w.states[ply + 1]

@@ -49,11 +49,11 @@ from myriad.kernel import cache as _cache  # noqa: F401 - numba's cache folder, 
 from numba import njit
 
 from myriad.core.game import Game
-from myriad.core.mechanics.placement import GravityDrops, line_axes
+from myriad.core.mechanics.placement import GravityDrops, LineWindows, line_axes
 from myriad.core.move import DROP
 from myriad.core.topology import NO_LINK, Topology, opposite_directions
 from myriad.kernel.families import IRREVERSIBLE
-from myriad.kernel.instructions import lowest
+from myriad.kernel.instructions import lowest, popcount
 from myriad.kernel.keys import flag_key
 from myriad.kernel.layout import (P_FAMILY_PARAMS, P_FLAGS, P_SIZE, P_VALUES, P_WIDTH, S_CELLS, S_KEY,
                                   S_TO_MOVE, Tables, base_tables, signed)
@@ -95,6 +95,15 @@ LOW = P_FAMILY_PARAMS + 33        #: the fewest stones of a window move ordering
 NREACH = P_FAMILY_PARAMS + 34     #: per cell word and player, counts of windows of ``LOW`` .. ``k - 3`` stones
 FAST_ORDER = P_FAMILY_PARAMS + 35  #: 1: ``order`` reads the cell words (else it walks the windows)
 GAPS_AT = P_FAMILY_PARAMS + 36    #: per kind (``THREAT_CELLS`` ..) and player, a set of cells in 64-bit words
+# -- bit-set boards (see :func:`bit_layout`): gravity boards whose columns fit one 64-bit word
+BITS = P_FAMILY_PARAMS + 37       #: 1: the board is kept as bit sets, its facts worked out from them
+STRIDE = P_FAMILY_PARAMS + 38     #: bits per column (the tallest column and a spare bit above it)
+BOARD = P_FAMILY_PARAMS + 39      #: the board's bits
+BOTTOM = P_FAMILY_PARAMS + 40     #: the bits of the columns' bottom cells
+STRONG_BITS = P_FAMILY_PARAMS + 41  #: + player: the strong cells (``zones[player]``) as bits
+BIT_ROW = P_FAMILY_PARAMS + 43    #: the row of ``zones`` that gives each cell's bit
+BITS_AT = P_FAMILY_PARAMS + 44    #: (state) per player the bits of their stones
+FACTS_AT = P_FAMILY_PARAMS + 45   #: (state) the facts of :func:`work_out_facts`, 0 first while not worked out
 
 #: Windows per word of a state vector, and bits per window (its first player's stones in
 #: the low half, its second player's in the high half: at most 15 each).
@@ -105,6 +114,12 @@ SEARCH_HOOKS = frozenset({"candidate_moves", "may_stand_pat"})
 
 #: The kinds of gap cell kept as bit sets (at ``GAPS_AT``): threat, build and fork cells.
 THREAT_CELLS, BUILD_CELLS, FORK_CELLS = range(3)
+#: On bit sets, a player's facts (:func:`work_out_facts`): threat cells (of one window, of
+#: two or more), build cells, fork cells, fork lines, window counts by stones (``k + 1``),
+#: then per stone count ``LOW`` .. ``k - 3`` the cells in one such window and in two.
+F_THREAT, F_THREAT2, F_BUILD, F_FORK, F_LINES, F_COUNTS = range(6)
+#: The longest row bit sets take (a window's stones are summed in three bits).
+MAX_BITS_K = 7
 
 #: ``FORBID`` bits, and the verdicts of :func:`judge` (0: allowed).
 OVERLINE, DOUBLE_FOUR, DOUBLE_THREE = 1, 2, 4
@@ -120,9 +135,10 @@ MOVER, WAITER, BUILD_ONCE, BUILD_TWICE, BLOCK_ONCE, BLOCK_TWICE, SINGLE = range(
 W_WIN_NOW, W_FORK, W_THREAT, W_STRONG, W_CENTRAL, W_STACKED, W_DOUBLE_FORK = range(7)
 
 
-def tables(game: Game) -> Tables | None:
+def tables(game: Game, bit_sets: bool = True) -> Tables | None:
     """The tables of an :class:`InARow` game (renju's forbidden points and opening rule
-    included)."""
+    included); with ``bit_sets``, where :func:`bit_layout` fits the board, on bit sets
+    (else on the tally)."""
     from myriad.games.inarow import InARow
     if type(game) is not InARow:
         return None
@@ -207,10 +223,27 @@ def tables(game: Game) -> Tables | None:
     if 2 * pw > 63 and fast:  # no room: ``order`` walks the windows
         fast, nreach = False, 0
         pw = tb + naxes * (bb + 1) + 1
-    if cells_of and (k >= 1 << HALF or 2 * pw > 63):
+    bits = None
+    if (bit_sets and columns and windows is not None and forbidden is None and not game.opening and not around
+            and 3 <= k <= MAX_BITS_K and low >= 1):
+        bits = bit_layout(columns, windows, axis_of, naxes)
+    if bits is not None:  # facts from bit sets instead of the tally
+        nreach = k - 2 - low if k - 2 > low else 0
+        stride, bit_of, axis_bits = bits
+        axis_rows = np.array([[d, back, shift, starts] for (d, back), (shift, starts) in zip(axes, axis_bits)],
+                             np.int64).reshape(-1, 4)
+        zones = np.vstack([zones, np.array([bit_of], np.int64)])
+        params.update({BITS: 1, STRIDE: stride, BIT_ROW: zones.shape[0] - 1,
+                       BOARD: signed(sum(1 << b for b in bit_of)),
+                       BOTTOM: signed(sum(1 << bit_of[column[0]] for column in columns)),
+                       STRONG_BITS: signed(sum(1 << bit_of[q] for q in range(size) if game.strong[0] >> q & 1)),
+                       STRONG_BITS + 1: signed(sum(1 << bit_of[q] for q in range(size) if game.strong[1] >> q & 1))})
+        layout = [(STONES_AT, 1), (BITS_AT, 2), (FACTS_AT, 2 + 2 * fact_words(k, nreach))]
+    elif cells_of and (k >= 1 << HALF or 2 * pw > 63):
         return None  # counts too wide for the packed words: the reference runs it
-    layout = [(STONES_AT, 1)]
-    if cells_of:
+    else:
+        layout = [(STONES_AT, 1)]
+    if cells_of and bits is None:
         layout += [(COUNTS_AT, 2 * (k + 1)), (NTHREAT_AT, 2), (NFORK_AT, 2), (NMULTI_AT, 2 * naxes),
                    (WORDS_AT, -(-len(cells_of) // PER_WORD)), (GAPS_AT, 6 * -(-size // 64)), (CELL_AT, size)]
     if around:
@@ -224,6 +257,37 @@ def tables(game: Game) -> Tables | None:
         t.params[index] = at
         at += n
     return t
+
+
+def bit_layout(columns: tuple[tuple[int, ...], ...], windows: LineWindows, axis_of: dict[int, int],
+               naxes: int) -> tuple[int, list[int], list[tuple[int, int]]] | None:
+    """Each cell's bit in a 64-bit word: column by column in ``columns`` order, bottom first,
+    ``stride`` bits a column (the tallest column's cells and a spare bit above, so that a
+    step up never reaches the next column); per axis, the step from a window's bit to its
+    next (a shift) and the bits of the windows' lowest cells (as signed words).  None when
+    the board does not fit or a window's bits are not evenly spaced."""
+    stride = max(len(column) for column in columns) + 1
+    if stride * len(columns) > 64:
+        return None
+    bit_of = [0] * sum(len(column) for column in columns)
+    for c, column in enumerate(columns):
+        for row, pos in enumerate(column):
+            bit_of[pos] = c * stride + row
+    shifts, starts = [0] * naxes, [0] * naxes
+    for cells in windows.windows:
+        a = axis_of[windows.direction_of[cells]]
+        found = sorted(bit_of[q] for q in cells)
+        step = found[1] - found[0]
+        if any(b - found[0] != i * step for i, b in enumerate(found)) or shifts[a] not in (0, step):
+            return None
+        shifts[a] = step
+        starts[a] |= 1 << found[0]
+    return stride, bit_of, [(shift, signed(bits)) for shift, bits in zip(shifts, starts)]
+
+
+def fact_words(k: int, nreach: int) -> int:
+    """The words of one player's facts (:func:`work_out_facts`)."""
+    return F_COUNTS + k + 1 + 2 * nreach
 
 
 def maximal_lines(topology: Topology, k: int) -> list[tuple[int, tuple[int, ...]]]:
@@ -278,6 +342,9 @@ def rebuild(t, s):
         if s[S_CELLS + pos] != 0:
             stones += 1
     s[p[STONES_AT]] = stones
+    if p[BITS]:
+        rebuild_bits(t, s)
+        return
     if p[AROUND] >= 0:
         for i in range(-(-size // 64)):
             s[p[NEAR_AT] + i] = 0
@@ -559,6 +626,8 @@ def gen(t, s, hist, nhist, moves):
     p = t.params
     if s[p[P_FLAGS]] != 0:
         return 0
+    if p[BITS]:
+        return gen_bits(t, s, moves)
     n = 0
     if p[GRAVITY]:
         columns = t.extra
@@ -628,8 +697,15 @@ def completes(t, s, pos, stone, exact):
 @njit(cache=True)
 def play(t, s, m, dst):
     p = t.params
-    for i in range(s.shape[0]):  # a loop: numba's slice assignment costs several times more
-        dst[i] = s[i]
+    if p[BITS]:  # the facts are left to work out
+        facts = p[FACTS_AT]
+        for i in range(facts):
+            dst[i] = s[i]
+        for i in range(facts, s.shape[0]):
+            dst[i] = 0
+    else:
+        for i in range(s.shape[0]):  # a loop: numba's slice assignment costs several times more
+            dst[i] = s[i]
     me = s[S_TO_MOVE]
     pos = m[0]
     stone = p[STONE + me]
@@ -642,7 +718,9 @@ def play(t, s, m, dst):
     dst[S_TO_MOVE] = 1 - me
     dst[S_KEY] = key
     dst[p[STONES_AT]] += 1
-    if p[NWINDOWS]:
+    if p[BITS]:
+        dst[p[BITS_AT] + me] |= np.int64(1) << bit_of(t, pos)
+    elif p[NWINDOWS]:
         tally_add(t, dst, pos, me)
     if p[AROUND] >= 0:
         mark_near(t, dst, pos)
@@ -668,6 +746,327 @@ def outcome(t, s, hist, nhist, nlegal):
     if s[p[STONES_AT]] < p[P_SIZE]:
         return -1
     return 3
+
+
+# -- bit-set boards: the facts worked out from the stones' bits, for the whole board at once ---
+
+@njit(cache=True)
+def bit_of(t, pos):
+    """The bit of cell ``pos`` (:func:`bit_layout`)."""
+    return t.zones[t.params[BIT_ROW], pos]
+
+
+@njit(cache=True)
+def rebuild_bits(t, s):
+    """The bits of each player's stones worked out from the cells, the facts left to work out."""
+    p = t.params
+    at = p[BITS_AT]
+    s[at] = 0
+    s[at + 1] = 0
+    for pos in range(p[P_SIZE]):
+        v = s[S_CELLS + pos]
+        if v == p[STONE]:
+            s[at] |= np.int64(1) << bit_of(t, pos)
+        elif v == p[STONE + 1]:
+            s[at + 1] |= np.int64(1) << bit_of(t, pos)
+    for i in range(p[FACTS_AT], p[P_WIDTH]):
+        s[i] = 0
+
+
+@njit(cache=True)
+def player_facts(t, player):
+    """Where ``player``'s facts start, counted from the facts' first word."""
+    return 2 + player * (F_COUNTS + t.params[K] + 1 + 2 * t.params[NREACH])
+
+
+@njit(cache=True)
+def facts_at(t, s):
+    """Where the facts of ``s`` start, worked out first where ``play`` left them to work out."""
+    at = t.params[FACTS_AT]
+    if s[at] == 0:
+        work_out_facts(t, s)
+    return at
+
+
+@njit(cache=True)
+def work_out_facts(t, s):
+    """From the stones' bits, what the tally keeps (:func:`rebuild`) for the whole board at
+    once: the cells where a stone lands now (word 1), and per player (:data:`F_THREAT` ..)
+    the gaps of their pure windows of ``k - 1`` stones (threat cells, in one window and in
+    two or more), of ``k - 2`` stones (build cells; fork cells: build cells along two axes,
+    or along one with two different other gaps; and the fork lines, the axes with such a
+    cell of the second kind), their pure windows by stones, and per stone count ``LOW`` ..
+    ``k - 3`` the cells in one such window and in two or more.  A window is summed in three
+    bits per window (its lowest cell's bit), all windows of an axis at once."""
+    if t.params[K] == 4:  # (a constant row length: its loops unrolled)
+        facts_of_rows(t, s, 4)
+    else:
+        facts_of_rows(t, s, t.params[K])
+
+
+@njit(cache=True, inline="always")
+def facts_of_rows(t, s, k):
+    """:func:`work_out_facts` for rows of ``k``."""
+    p = t.params
+    low, nreach = p[LOW], p[NREACH]
+    at = p[FACTS_AT]
+    board = np.uint64(p[BOARD])
+    stones0 = np.uint64(s[p[BITS_AT]])
+    stones1 = np.uint64(s[p[BITS_AT] + 1])
+    empty = board & ~(stones0 | stones1)
+    s[at + 1] = np.int64(((stones0 | stones1) + np.uint64(p[BOTTOM])) & board)  # a carry up each column
+    zero = np.uint64(0)
+    for player in range(2):
+        own = stones0 if player == 0 else stones1
+        opp = stones1 if player == 0 else stones0
+        base = at + player_facts(t, player)
+        reach = base + F_COUNTS + k + 1
+        for i in range(base + F_COUNTS, reach + 2 * nreach):
+            s[i] = 0
+        threat, threat2, build, build2, multi, lines = zero, zero, zero, zero, zero, 0
+        for a in range(p[NAXES]):
+            step = np.uint64(t.rules[a, 2])
+            free = np.uint64(t.rules[a, 3])
+            s0, s1, s2 = zero, zero, zero
+            for j in range(k):  # per window: none of the opponent's stones, and its own summed
+                shift = step * np.uint64(j)
+                free &= ~(opp >> shift)
+                b = own >> shift
+                c0 = s0 & b
+                s0 ^= b
+                c1 = s1 & c0
+                s1 ^= c0
+                s2 ^= c1
+            for c in range(1, k):
+                m = free & (s0 if c & 1 else ~s0) & (s1 if c & 2 else ~s1) & (s2 if c & 4 else ~s2)
+                if m == zero:
+                    continue
+                s[base + F_COUNTS + c] += popcount(m)
+                if c == k - 1:  # the gap of each: a threat cell
+                    for j in range(k):
+                        shift = step * np.uint64(j)
+                        g = (m & (empty >> shift)) << shift
+                        threat2 |= threat & g
+                        threat |= g
+                elif c == k - 2:  # the two gaps of each: build cells, told apart by the other gap's offset
+                    once, twice = zero, zero
+                    for d in range(1, k):
+                        further, back = zero, zero
+                        for j in range(k - d):
+                            lo, hi = step * np.uint64(j), step * np.uint64(j + d)
+                            pair = m & (empty >> lo) & (empty >> hi)
+                            further |= pair << lo  # cells whose other gap is ``d`` steps on
+                            back |= pair << hi     # ... ``d`` steps back
+                        twice |= once & further
+                        once |= further
+                        twice |= once & back
+                        once |= back
+                    build2 |= build & once
+                    build |= once
+                    multi |= twice
+                    if twice != zero:
+                        lines += 1
+                elif low <= c < low + nreach:  # every cell of each
+                    r = reach + 2 * (c - low)
+                    once, twice = np.uint64(s[r]), np.uint64(s[r + 1])
+                    for j in range(k):
+                        g = m << (step * np.uint64(j))
+                        twice |= once & g
+                        once |= g
+                    s[r] = np.int64(once)
+                    s[r + 1] = np.int64(twice)
+        s[base + F_THREAT] = np.int64(threat)
+        s[base + F_THREAT2] = np.int64(threat2)
+        s[base + F_BUILD] = np.int64(build)
+        s[base + F_FORK] = np.int64(build2 | multi)
+        s[base + F_LINES] = lines
+    s[at] = 1
+
+
+@njit(cache=True)
+def fact(s, at, player_at, which):
+    """One fact word (:data:`F_THREAT` ..) of a player's, as bits."""
+    return np.uint64(s[at + player_at + which])
+
+
+@njit(cache=True)
+def gen_bits(t, s, moves):
+    """:func:`gen` on bit sets: per column, in order, its landing cell."""
+    p = t.params
+    board = np.uint64(p[BOARD])
+    landing = ((np.uint64(s[p[BITS_AT]]) | np.uint64(s[p[BITS_AT] + 1])) + np.uint64(p[BOTTOM])) & board
+    stride = np.uint64(p[STRIDE])
+    column = (np.uint64(1) << stride) - np.uint64(1)
+    n = 0
+    for c in range(p[NCOLUMNS]):
+        bits = (landing >> (stride * np.uint64(c))) & column
+        if bits:
+            moves[n, 0] = t.extra[p[COLUMNS] + c, lowest(bits)]
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def above(t, cells):
+    """The bits of the cells anywhere above one of ``cells`` in its column
+    (:meth:`GravityDrops.above`): a fill up the columns in doubling steps, each kept to
+    the steps whose cells are all on the board (so never into the next column)."""
+    p = t.params
+    board = np.uint64(p[BOARD])
+    found = (cells << np.uint64(1)) & board
+    through = board
+    shift = np.uint64(1)
+    reach = 1
+    while reach < p[STRIDE] - 2:  # the highest cell lies ``STRIDE - 2`` steps above the lowest
+        found |= through & (found << shift)
+        through &= through << shift
+        reach += int(shift)
+        shift <<= np.uint64(1)
+    return found
+
+
+@njit(cache=True)
+def evaluate_bits(t, s):
+    """:func:`evaluate` on bit sets."""
+    p = t.params
+    k = p[K]
+    wt = t.weights
+    at = facts_at(t, s)
+    me = s[S_TO_MOVE]
+    other = 1 - me
+    mine, theirs = player_facts(t, me), player_facts(t, other)
+    score = np.int64(0)
+    for c in range(k + 1):
+        score += (np.int64(wt[MOVER, c]) * s[at + mine + F_COUNTS + c]
+                  - np.int64(wt[WAITER, c]) * s[at + theirs + F_COUNTS + c])
+    single = wt[SINGLE]
+    landing = np.uint64(s[at + 1])
+    my_threats, their_threats = fact(s, at, mine, F_THREAT), fact(s, at, theirs, F_THREAT)
+    if my_threats & landing:
+        return float(score + np.int64(single[W_WIN_NOW]))
+    theirs_now = popcount(their_threats & landing)
+    if theirs_now >= 2:
+        return float(score - np.int64(single[W_WIN_NOW]))
+    fork, double_fork = np.int64(single[W_FORK]), np.int64(single[W_DOUBLE_FORK])
+    if theirs_now == 0 and fork != 0 and fact(s, at, mine, F_FORK) & landing:
+        score += fork
+    elif double_fork != 0 and theirs_now == 0 and s[at + theirs + F_LINES] >= 2:
+        score -= double_fork
+    # the threat cells that wait, but not above one of the other player's
+    mine_later = my_threats & ~landing & ~above(t, their_threats)
+    theirs_later = their_threats & ~landing & ~above(t, my_threats)
+    one = np.uint64(1)
+    score += np.int64(single[W_STACKED]) * (popcount((mine_later << one) & mine_later)
+                                            - popcount((theirs_later << one) & theirs_later))
+    score += np.int64(single[W_THREAT]) * (popcount(mine_later) - popcount(theirs_later))
+    score += np.int64(single[W_STRONG]) * (popcount(mine_later & np.uint64(p[STRONG_BITS + me]))
+                                           - popcount(theirs_later & np.uint64(p[STRONG_BITS + other])))
+    return float(score)
+
+
+@njit(cache=True)
+def order_bits(t, s, pos):
+    """:func:`order` on bit sets, less ``central``."""
+    if t.params[K] == 4:  # (a constant row length: its loops unrolled)
+        return order_of_rows(t, s, pos, 4)
+    return order_of_rows(t, s, pos, t.params[K])
+
+
+@njit(cache=True, inline="always")
+def order_of_rows(t, s, pos, k):
+    """:func:`order_bits` for rows of ``k``."""
+    p = t.params
+    low = p[LOW]
+    wt = t.weights
+    at = facts_at(t, s)
+    me = s[S_TO_MOVE]
+    b = bit_of(t, pos)
+    value = np.int64(0)
+    for player in range(2):
+        base = at + player_facts(t, player)
+        once_row = BUILD_ONCE if player == me else BLOCK_ONCE
+        twice_row = BUILD_TWICE if player == me else BLOCK_TWICE
+        for c in range(low, k):
+            if c == k - 1:
+                r = F_THREAT
+            elif c == k - 2:  # two windows count only with different other gaps: a fork cell
+                r = F_BUILD
+            else:
+                r = F_COUNTS + k + 1 + 2 * (c - low)
+            # (F_THREAT2 follows F_THREAT, F_FORK follows F_BUILD: the cells in two windows those in one)
+            if (s[base + r] >> b) & 1:
+                value += np.int64(wt[once_row, c])
+                if (s[base + r + 1] >> b) & 1:
+                    value += np.int64(wt[twice_row, c])
+    if (s[at + 1] >> b) & 1 and (p[BOARD] >> (b + 1)) & 1:  # landing now: the cell above a threat cell?
+        if (s[at + player_facts(t, 1 - me) + F_THREAT] >> (b + 1)) & 1:
+            value -= np.int64(wt[BLOCK_ONCE, k - 1])
+        elif (s[at + player_facts(t, me) + F_THREAT] >> (b + 1)) & 1:
+            value -= np.int64(wt[BLOCK_ONCE, k - 2])
+    return value
+
+
+@njit(cache=True)
+def keep_bits(t, s, moves, n, cells):
+    """``moves[:n]`` less those whose cell's bit is not in ``cells`` (order kept); their count."""
+    kept = 0
+    one = np.uint64(1)
+    for i in range(n):
+        pos = moves[i, 0]
+        if cells >> np.uint64(bit_of(t, pos)) & one:
+            moves[kept, 0] = pos
+            kept += 1
+    return kept
+
+
+@njit(cache=True)
+def candidates_bits(t, s, moves, n):
+    """:func:`candidates` on bit sets (gravity: no forks, no ``candidate_radius``)."""
+    p = t.params
+    at = facts_at(t, s)
+    me = s[S_TO_MOVE]
+    landing = np.uint64(s[at + 1])
+    for player in (me, 1 - me):
+        cells = fact(s, at, player_facts(t, player), F_THREAT) & landing
+        if cells == 0:
+            continue
+        exact = p[EXACT + player]
+        kept = 0
+        for i in range(n):  # (a threat cell makes a row: at least ``k``, or exactly with ``exact``)
+            pos = moves[i, 0]
+            if cells >> np.uint64(bit_of(t, pos)) & np.uint64(1) and (
+                    not exact or completes(t, s, pos, p[STONE + player], exact)):
+                moves[kept, 0] = pos
+                kept += 1
+        if kept:
+            return kept
+    return n
+
+
+@njit(cache=True)
+def playable_facts_bits(t, s):
+    """:func:`playable_facts` on bit sets."""
+    at = facts_at(t, s)
+    me = s[S_TO_MOVE]
+    mine, theirs = player_facts(t, me), player_facts(t, 1 - me)
+    landing = np.uint64(s[at + 1])
+    return ((fact(s, at, mine, F_THREAT) & landing) != 0, popcount(fact(s, at, theirs, F_THREAT) & landing),
+            (fact(s, at, mine, F_FORK) & landing) != 0, (fact(s, at, theirs, F_FORK) & landing) != 0)
+
+
+@njit(cache=True)
+def keep_threats_bits(t, s, moves, n, theirs):
+    """:func:`keep_threats` on bit sets."""
+    at = facts_at(t, s)
+    me = s[S_TO_MOVE]
+    mine, other = player_facts(t, me), player_facts(t, 1 - me)
+    if theirs:
+        cells = fact(s, at, other, F_THREAT)
+    elif fact(s, at, other, F_FORK):
+        cells = fact(s, at, mine, F_BUILD) | fact(s, at, other, F_BUILD)
+    else:
+        cells = fact(s, at, mine, F_BUILD)
+    return keep_bits(t, s, moves, n, cells & np.uint64(s[at + 1]))
 
 
 # -- forbidden points (renju) -------------------------------------------------------------------
@@ -978,6 +1377,8 @@ def evaluate(t, s):
     p = t.params
     if p[NWINDOWS] == 0:
         return 0.0
+    if p[BITS]:
+        return evaluate_bits(t, s)
     if p[FORBID]:
         return evaluate_restricted(t, s)
     k = p[K]
@@ -1179,6 +1580,8 @@ def order(t, s, m):
     value = np.int64(wt[SINGLE, W_CENTRAL]) * t.extra[p[THROUGH] + pos, 0]
     if p[NWINDOWS] == 0:
         return float(value)
+    if p[BITS]:
+        return float(value + order_bits(t, s, pos))
     if p[FAST_ORDER]:  # the windows of fewer than ``LOW`` stones weigh nothing
         for player in range(2):
             once_row = BUILD_ONCE if player == me else BLOCK_ONCE
@@ -1269,6 +1672,8 @@ def candidates(t, s, moves, n):
         if not radius or not occupied:
             return n
         return keep_near(t, s, moves, n)
+    if p[BITS]:
+        return candidates_bits(t, s, moves, n)
     if p[FORBID]:
         return candidates_restricted(t, s, moves, n)
     me = s[S_TO_MOVE]
@@ -1370,6 +1775,8 @@ def playable_facts(t, s):
     """Whether the mover has a playable threat cell, how many the opponent has, and
     whether each has a playable fork cell (read from the tally)."""
     p = t.params
+    if p[BITS]:
+        return playable_facts_bits(t, s)
     me = s[S_TO_MOVE]
     other = 1 - me
     if not p[GRAVITY] or p[DOWN] < 0:
@@ -1484,6 +1891,8 @@ def keep_threats(t, s, moves, n, theirs):
     leaves out when the mover cannot win at once: the block of the opponent's single
     playable threat (``theirs``), else against an opponent's fork cell both players'
     playable build cells, else the mover's."""
+    if t.params[BITS]:
+        return keep_threats_bits(t, s, moves, n, theirs)
     me = s[S_TO_MOVE]
     other = 1 - me
     their_forks = s[t.params[NFORK_AT] + other] > 0
