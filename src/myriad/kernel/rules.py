@@ -188,8 +188,7 @@ def order_moves(t, s, moves, n, out):
     """``order`` of each of the ``n`` ``moves`` into ``out``."""
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
-        for i in range(n):
-            out[i] = inarow.order(t, s, moves[i])
+        inarow.order_moves(t, s, moves, n, out)
     elif f == tafl.FAMILY:
         for i in range(n):
             out[i] = tafl.order(t, s, moves[i])

@@ -711,7 +711,12 @@ def play(t, s, m, dst):
     stone = p[STONE + me]
     dst[S_CELLS + pos] = stone
     key = s[S_KEY] ^ t.zobrist[pos * p[P_VALUES] + stone] ^ t.side[me] ^ t.side[1 - me]
-    if completes(t, dst, pos, stone, p[EXACT + me]):
+    if p[BITS] and not p[EXACT + me]:
+        won = makes_row_bits(t, np.uint64(s[p[BITS_AT] + me]) | np.uint64(1) << np.uint64(bit_of(t, pos)),
+                             bit_of(t, pos))
+    else:
+        won = completes(t, dst, pos, stone, p[EXACT + me])
+    if won:
         flag = p[P_FLAGS]
         key ^= flag_key(p, 0, s[flag]) ^ flag_key(p, 0, me + 1)
         dst[flag] = me + 1
@@ -890,6 +895,31 @@ def fact(s, at, player_at, which):
 
 
 @njit(cache=True)
+def makes_row_bits(t, own, b):
+    """Whether the stones ``own`` hold a window through bit ``b`` whole (at least ``k`` in a row)."""
+    if t.params[K] == 4:  # (a constant row length: its loops unrolled)
+        return rows_through(t, own, b, 4)
+    return rows_through(t, own, b, t.params[K])
+
+
+@njit(cache=True, inline="always")
+def rows_through(t, own, b, k):
+    """:func:`makes_row_bits` for rows of ``k``."""
+    bit = np.uint64(1) << np.uint64(b)
+    for a in range(t.params[NAXES]):
+        step = np.uint64(t.rules[a, 2])
+        whole = np.uint64(t.rules[a, 3])
+        through = np.uint64(0)
+        for j in range(k):
+            shift = step * np.uint64(j)
+            whole &= own >> shift
+            through |= bit >> shift
+        if whole & through:
+            return True
+    return False
+
+
+@njit(cache=True)
 def gen_bits(t, s, moves):
     """:func:`gen` on bit sets: per column, in order, its landing cell."""
     p = t.params
@@ -965,9 +995,24 @@ def evaluate_bits(t, s):
 
 
 @njit(cache=True)
+def order_moves(t, s, moves, n, out):
+    """:func:`order` of each of the ``n`` ``moves`` into ``out`` (on bit sets, without a
+    call per move)."""
+    if not t.params[BITS]:
+        for i in range(n):
+            out[i] = order(t, s, moves[i])
+    elif t.params[K] == 4:  # (a constant row length: its loops unrolled)
+        for i in range(n):
+            out[i] = order_of_rows(t, s, moves[i, 0], 4)
+    else:
+        for i in range(n):
+            out[i] = order_of_rows(t, s, moves[i, 0], t.params[K])
+
+
+@njit(cache=True)
 def order_bits(t, s, pos):
-    """:func:`order` on bit sets, less ``central``."""
-    if t.params[K] == 4:  # (a constant row length: its loops unrolled)
+    """:func:`order` on bit sets."""
+    if t.params[K] == 4:
         return order_of_rows(t, s, pos, 4)
     return order_of_rows(t, s, pos, t.params[K])
 
@@ -981,7 +1026,7 @@ def order_of_rows(t, s, pos, k):
     at = facts_at(t, s)
     me = s[S_TO_MOVE]
     b = bit_of(t, pos)
-    value = np.int64(0)
+    value = np.int64(wt[SINGLE, W_CENTRAL]) * t.extra[p[THROUGH] + pos, 0]
     for player in range(2):
         base = at + player_facts(t, player)
         once_row = BUILD_ONCE if player == me else BLOCK_ONCE
@@ -1003,7 +1048,7 @@ def order_of_rows(t, s, pos, k):
             value -= np.int64(wt[BLOCK_ONCE, k - 1])
         elif (s[at + player_facts(t, me) + F_THREAT] >> (b + 1)) & 1:
             value -= np.int64(wt[BLOCK_ONCE, k - 2])
-    return value
+    return float(value)
 
 
 @njit(cache=True)
@@ -1581,7 +1626,7 @@ def order(t, s, m):
     if p[NWINDOWS] == 0:
         return float(value)
     if p[BITS]:
-        return float(value + order_bits(t, s, pos))
+        return order_bits(t, s, pos)
     if p[FAST_ORDER]:  # the windows of fewer than ``LOW`` stones weigh nothing
         for player in range(2):
             once_row = BUILD_ONCE if player == me else BLOCK_ONCE
