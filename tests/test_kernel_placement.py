@@ -364,7 +364,7 @@ def test_inarow_bit_facts_equal_the_tally(game_id: str) -> None:
         st = tally.pack(state)
         at = inarow.facts_at(tb, s)
         for player in range(2):
-            base = at + inarow.player_facts(tb, player)
+            base = at + inarow.player_facts(k, nreach, player)
 
             def cells(word: int) -> set[int]:
                 found = int(s[base + word]) & ((1 << 64) - 1)

@@ -301,9 +301,12 @@ def test_moves_are_numbered_from_the_positions_own_move_number(page: Page, serve
     rows = page.locator("#moves tbody tr").evaluate_all(
         "rows => rows.map(r => [...r.children].map(c => c.textContent))")
     assert rows == [["23.", "", "Nf6"], ["24.", "Bb5", ""]]
-    # White's place in the first row holds an ellipsis (drawn by the style sheet: "23. … Nf6").
-    assert page.locator("#moves tbody tr").first.locator("td").first.evaluate(
-        "td => td.classList.contains('skipped') && getComputedStyle(td, '::before').content") == '"…"'
+    # White's place in the first row holds an ellipsis (drawn by the style sheet: "23. … Nf6"),
+    # read from the live table: one the page has just drawn again reads as no style at all
+    ellipsis = ("() => { const td = document.querySelector('#moves tbody tr td');"
+                " return td.classList.contains('skipped') && getComputedStyle(td, '::before').content; }")
+    page.wait_for_function(f"({ellipsis})() === '\"…\"'", timeout=5000)
+    assert page.evaluate(ellipsis) == '"…"'
 
     shoot(page, "move-numbers")
     # A game from the start is numbered from 1; the game list counts moves, not plies.

@@ -287,12 +287,24 @@ def actions_hash(acts, n):
 
 
 @njit(cache=True)
+def child_key(t, s, m):
+    """The key of the position after move ``m`` where the family works it out without
+    playing the move (most often right: a search prefetches its children's table entries
+    by it), else 0."""
+    if t.params[P_FAMILY] == inarow.FAMILY:
+        return inarow.child_key(t, s, m)
+    return np.int64(0)
+
+
+@njit(cache=True)
 def move_hash(t, s, m, acts):
     """A nonzero hash of move ``m``'s reference actions, equal for equal actions in any
     position (killers and history know moves by it): :func:`actions_hash`, or the
     family's own where it finds one without listing the actions (``acts``: scratch rows)."""
     if t.params[P_FAMILY] == flips.FAMILY:
         return flips.move_hash(t, s, m)
+    if t.params[P_FAMILY] == inarow.FAMILY:
+        return inarow.move_hash(t, s, m)
     return actions_hash(acts, actions(t, s, m, acts))
 
 
@@ -303,7 +315,7 @@ def move_hashes(t, s, moves, n, acts, out):
     f = t.params[P_FAMILY]
     if f == inarow.FAMILY:
         for i in range(n):
-            out[i] = actions_hash(acts, inarow.actions(t, s, moves[i], acts))
+            out[i] = inarow.move_hash(t, s, moves[i])
     elif f == tafl.FAMILY:
         for i in range(n):
             out[i] = actions_hash(acts, tafl.actions(t, s, moves[i], acts))

@@ -38,7 +38,7 @@ from myriad.kernel.instructions import prefetch
 from myriad.kernel.keys import history_key
 from myriad.kernel.layout import (MAX_ACTIONS, P_MAX_MOVES, P_MOVE_WIDTH, P_QUIESCENCE, P_WIDTH, S_KEY,
                                   S_TO_MOVE, Tables)
-from myriad.kernel.rules import (candidates, evaluate, gen, in_check, move_hash as rules_move_hash,
+from myriad.kernel.rules import (candidates, child_key, evaluate, gen, in_check, move_hash as rules_move_hash,
                                  move_hashes, moves_at_leaves, noisy, noisy_among, noisy_moves, order_moves,
                                  outcome, play, repeat, stand_pat)
 
@@ -212,6 +212,20 @@ def from_table(score, ply):
 def tt_bucket(tt, key):
     """The first row of ``key``'s bucket in table ``tt``."""
     return (key & (tt.shape[0] - 1)) & ~np.int64(TT_WAYS - 1)
+
+
+@njit(cache=True)
+def prefetch_children(t, w, s, moves, n):
+    """Start loading the table buckets of the positions after the ``n`` ``moves`` of ``s``,
+    where the rules work out their keys without playing them: a child reads its bucket
+    first thing, most often from no cache."""
+    for i in range(n):
+        key = child_key(t, s, moves[i])
+        if key == 0:
+            return  # (the family does not know them)
+        bucket = tt_bucket(w.tt, key)
+        prefetch(w.tt, bucket)
+        prefetch(w.tt, bucket + TT_WAYS - 1)
 
 
 @njit(cache=True)
@@ -677,6 +691,7 @@ def node(t, w, ply0, depth, alpha, beta):
                     return 0
                 continue
             n = candidates(t, s, moves, n)
+            prefetch_children(t, w, s, moves, n)
             cap = w.cfg[G_CAP]
             f[N_SORTED, ply] = sort_moves(t, w, ply, n, tt_move, True, cap == 0)
             if cap > 0 and n > cap:

@@ -54,7 +54,7 @@ from myriad.core.move import DROP
 from myriad.core.topology import NO_LINK, Topology, opposite_directions
 from myriad.kernel.families import IRREVERSIBLE
 from myriad.kernel.instructions import lowest, popcount
-from myriad.kernel.keys import flag_key
+from myriad.kernel.keys import flag_key, mix64
 from myriad.kernel.layout import (P_FAMILY_PARAMS, P_FLAGS, P_SIZE, P_VALUES, P_WIDTH, S_CELLS, S_KEY,
                                   S_TO_MOVE, Tables, base_tables, signed)
 
@@ -710,7 +710,7 @@ def play(t, s, m, dst):
     pos = m[0]
     stone = p[STONE + me]
     dst[S_CELLS + pos] = stone
-    key = s[S_KEY] ^ t.zobrist[pos * p[P_VALUES] + stone] ^ t.side[me] ^ t.side[1 - me]
+    key = child_key(t, s, m)
     if p[BITS] and not p[EXACT + me]:
         won = makes_row_bits(t, np.uint64(s[p[BITS_AT] + me]) | np.uint64(1) << np.uint64(bit_of(t, pos)),
                              bit_of(t, pos))
@@ -730,6 +730,24 @@ def play(t, s, m, dst):
     if p[AROUND] >= 0:
         mark_near(t, dst, pos)
     return IRREVERSIBLE
+
+
+@njit(cache=True)
+def child_key(t, s, m):
+    """The key after move ``m`` (where it completes no row: a win sets a flag too)."""
+    me = s[S_TO_MOVE]
+    return (s[S_KEY] ^ t.zobrist[m[0] * t.params[P_VALUES] + t.params[STONE + me]]
+            ^ t.side[me] ^ t.side[1 - me])
+
+
+@njit(cache=True)
+def move_hash(t, s, m):
+    """``rules.actions_hash`` of the move's one action (:func:`actions`), without listing it."""
+    pos = np.uint64(m[0] + 1)
+    word = (np.uint64(DROP) | (pos << np.uint64(8)) | (pos << np.uint64(24))
+            | (np.uint64(t.params[STONE + s[S_TO_MOVE]] + 1) << np.uint64(40)))
+    h = np.int64(mix64(np.uint64(1) ^ word))
+    return h if h != 0 else np.int64(1)
 
 
 @njit(cache=True)
@@ -779,12 +797,13 @@ def rebuild_bits(t, s):
 
 
 @njit(cache=True)
-def player_facts(t, player):
-    """Where ``player``'s facts start, counted from the facts' first word."""
-    return 2 + player * (F_COUNTS + t.params[K] + 1 + 2 * t.params[NREACH])
+def player_facts(k, nreach, player):
+    """Where ``player``'s facts start, counted from the facts' first word (rows of ``k``,
+    ``nreach`` counts of windows that move ordering reads)."""
+    return 2 + player * (F_COUNTS + k + 1 + 2 * nreach)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # (a call LLVM leaves uninlined costs more than reading the word)
 def facts_at(t, s):
     """Where the facts of ``s`` start, worked out first where ``play`` left them to work out."""
     at = t.params[FACTS_AT]
@@ -793,7 +812,7 @@ def facts_at(t, s):
     return at
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # (inlined: a function calling another pays for its arrays' references)
 def work_out_facts(t, s):
     """From the stones' bits, what the tally keeps (:func:`rebuild`) for the whole board at
     once: the cells where a stone lands now (word 1), and per player (:data:`F_THREAT` ..)
@@ -824,7 +843,7 @@ def facts_of_rows(t, s, k):
     for player in range(2):
         own = stones0 if player == 0 else stones1
         opp = stones1 if player == 0 else stones0
-        base = at + player_facts(t, player)
+        base = at + player_facts(t.params[K], t.params[NREACH], player)
         reach = base + F_COUNTS + k + 1
         for i in range(base + F_COUNTS, reach + 2 * nreach):
             s[i] = 0
@@ -889,12 +908,6 @@ def facts_of_rows(t, s, k):
 
 
 @njit(cache=True)
-def fact(s, at, player_at, which):
-    """One fact word (:data:`F_THREAT` ..) of a player's, as bits."""
-    return np.uint64(s[at + player_at + which])
-
-
-@njit(cache=True)
 def makes_row_bits(t, own, b):
     """Whether the stones ``own`` hold a window through bit ``b`` whole (at least ``k`` in a row)."""
     if t.params[K] == 4:  # (a constant row length: its loops unrolled)
@@ -937,17 +950,16 @@ def gen_bits(t, s, moves):
 
 
 @njit(cache=True)
-def above(t, cells):
+def above(board, stride, cells):
     """The bits of the cells anywhere above one of ``cells`` in its column
-    (:meth:`GravityDrops.above`): a fill up the columns in doubling steps, each kept to
-    the steps whose cells are all on the board (so never into the next column)."""
-    p = t.params
-    board = np.uint64(p[BOARD])
+    (:meth:`GravityDrops.above`) on a board of ``stride`` bits a column: a fill up the
+    columns in doubling steps, each kept to the steps whose cells are all on the board (so
+    never into the next column)."""
     found = (cells << np.uint64(1)) & board
     through = board
     shift = np.uint64(1)
     reach = 1
-    while reach < p[STRIDE] - 2:  # the highest cell lies ``STRIDE - 2`` steps above the lowest
+    while reach < stride - 2:  # the highest cell lies ``stride - 2`` steps above the lowest
         found |= through & (found << shift)
         through &= through << shift
         reach += int(shift)
@@ -964,27 +976,28 @@ def evaluate_bits(t, s):
     at = facts_at(t, s)
     me = s[S_TO_MOVE]
     other = 1 - me
-    mine, theirs = player_facts(t, me), player_facts(t, other)
+    mine, theirs = player_facts(t.params[K], t.params[NREACH], me), player_facts(t.params[K], t.params[NREACH], other)
     score = np.int64(0)
     for c in range(k + 1):
         score += (np.int64(wt[MOVER, c]) * s[at + mine + F_COUNTS + c]
                   - np.int64(wt[WAITER, c]) * s[at + theirs + F_COUNTS + c])
     single = wt[SINGLE]
     landing = np.uint64(s[at + 1])
-    my_threats, their_threats = fact(s, at, mine, F_THREAT), fact(s, at, theirs, F_THREAT)
+    my_threats, their_threats = np.uint64(s[at + mine + F_THREAT]), np.uint64(s[at + theirs + F_THREAT])
     if my_threats & landing:
         return float(score + np.int64(single[W_WIN_NOW]))
     theirs_now = popcount(their_threats & landing)
     if theirs_now >= 2:
         return float(score - np.int64(single[W_WIN_NOW]))
     fork, double_fork = np.int64(single[W_FORK]), np.int64(single[W_DOUBLE_FORK])
-    if theirs_now == 0 and fork != 0 and fact(s, at, mine, F_FORK) & landing:
+    if theirs_now == 0 and fork != 0 and np.uint64(s[at + mine + F_FORK]) & landing:
         score += fork
     elif double_fork != 0 and theirs_now == 0 and s[at + theirs + F_LINES] >= 2:
         score -= double_fork
     # the threat cells that wait, but not above one of the other player's
-    mine_later = my_threats & ~landing & ~above(t, their_threats)
-    theirs_later = their_threats & ~landing & ~above(t, my_threats)
+    board, stride = np.uint64(p[BOARD]), p[STRIDE]
+    mine_later = my_threats & ~landing & ~above(board, stride, their_threats)
+    theirs_later = their_threats & ~landing & ~above(board, stride, my_threats)
     one = np.uint64(1)
     score += np.int64(single[W_STACKED]) * (popcount((mine_later << one) & mine_later)
                                             - popcount((theirs_later << one) & theirs_later))
@@ -998,57 +1011,70 @@ def evaluate_bits(t, s):
 def order_moves(t, s, moves, n, out):
     """:func:`order` of each of the ``n`` ``moves`` into ``out`` (on bit sets, without a
     call per move)."""
-    if not t.params[BITS]:
-        for i in range(n):
-            out[i] = order(t, s, moves[i])
-    elif t.params[K] == 4:  # (a constant row length: its loops unrolled)
-        for i in range(n):
-            out[i] = order_of_rows(t, s, moves[i, 0], 4)
+    if t.params[BITS]:
+        order_moves_bits(t, s, moves, n, out)
     else:
         for i in range(n):
-            out[i] = order_of_rows(t, s, moves[i, 0], t.params[K])
+            out[i] = order(t, s, moves[i])
 
 
 @njit(cache=True)
-def order_bits(t, s, pos):
-    """:func:`order` on bit sets."""
-    if t.params[K] == 4:
-        return order_of_rows(t, s, pos, 4)
-    return order_of_rows(t, s, pos, t.params[K])
+def order_moves_bits(t, s, moves, n, out):
+    """:func:`order_moves` on bit sets."""
+    if t.params[K] == 4:  # (a constant row length: its loops unrolled)
+        order_loop(t, s, moves, n, out, 4)
+    else:
+        order_loop(t, s, moves, n, out, t.params[K])
 
 
 @njit(cache=True, inline="always")
-def order_of_rows(t, s, pos, k):
-    """:func:`order_bits` for rows of ``k``."""
+def order_loop(t, s, moves, n, out, k):
+    """:func:`order_moves_bits` for rows of ``k``: :func:`order` of each move, in a loop
+    that calls nothing (numba counts references to the arrays a function takes on each
+    call, even inlined)."""
     p = t.params
     low = p[LOW]
     wt = t.weights
     at = facts_at(t, s)
     me = s[S_TO_MOVE]
-    b = bit_of(t, pos)
-    value = np.int64(wt[SINGLE, W_CENTRAL]) * t.extra[p[THROUGH] + pos, 0]
-    for player in range(2):
-        base = at + player_facts(t, player)
-        once_row = BUILD_ONCE if player == me else BLOCK_ONCE
-        twice_row = BUILD_TWICE if player == me else BLOCK_TWICE
-        for c in range(low, k):
-            if c == k - 1:
-                r = F_THREAT
-            elif c == k - 2:  # two windows count only with different other gaps: a fork cell
-                r = F_BUILD
-            else:
-                r = F_COUNTS + k + 1 + 2 * (c - low)
-            # (F_THREAT2 follows F_THREAT, F_FORK follows F_BUILD: the cells in two windows those in one)
-            if (s[base + r] >> b) & 1:
-                value += np.int64(wt[once_row, c])
-                if (s[base + r + 1] >> b) & 1:
-                    value += np.int64(wt[twice_row, c])
-    if (s[at + 1] >> b) & 1 and (p[BOARD] >> (b + 1)) & 1:  # landing now: the cell above a threat cell?
-        if (s[at + player_facts(t, 1 - me) + F_THREAT] >> (b + 1)) & 1:
-            value -= np.int64(wt[BLOCK_ONCE, k - 1])
-        elif (s[at + player_facts(t, me) + F_THREAT] >> (b + 1)) & 1:
-            value -= np.int64(wt[BLOCK_ONCE, k - 2])
-    return float(value)
+    words = F_COUNTS + k + 1 + 2 * p[NREACH]
+    mine, theirs = at + 2 + me * words, at + 2 + (1 - me) * words
+    central = np.int64(wt[SINGLE, W_CENTRAL])
+    bits, through = t.zones[p[BIT_ROW]], t.extra[p[THROUGH]:, 0]
+    above_theirs, above_mine = np.int64(wt[BLOCK_ONCE, k - 1]), np.int64(wt[BLOCK_ONCE, k - 2])
+    for i in range(n):
+        pos = moves[i, 0]
+        b = bits[pos]
+        value = central * through[pos]
+        for side in range(2):
+            base = mine if side == 0 else theirs
+            once_row = BUILD_ONCE if side == 0 else BLOCK_ONCE
+            twice_row = BUILD_TWICE if side == 0 else BLOCK_TWICE
+            for c in range(low, k):
+                if c == k - 1:
+                    r = F_THREAT
+                elif c == k - 2:
+                    r = F_BUILD
+                else:
+                    r = F_COUNTS + k + 1 + 2 * (c - low)
+                if (s[base + r] >> b) & 1:
+                    value += np.int64(wt[once_row, c])
+                    if (s[base + r + 1] >> b) & 1:
+                        value += np.int64(wt[twice_row, c])
+        if (s[at + 1] >> b) & 1 and (p[BOARD] >> (b + 1)) & 1:
+            if (s[theirs + F_THREAT] >> (b + 1)) & 1:
+                value -= above_theirs
+            elif (s[mine + F_THREAT] >> (b + 1)) & 1:
+                value -= above_mine
+        out[i] = float(value)
+
+
+@njit(cache=True)
+def order_bits(t, s, m):
+    """:func:`order` on bit sets (of one move: :func:`order_moves_bits`)."""
+    out = np.empty(1, np.float64)
+    order_moves_bits(t, s, m.reshape(1, m.shape[0]), 1, out)
+    return out[0]
 
 
 @njit(cache=True)
@@ -1056,9 +1082,10 @@ def keep_bits(t, s, moves, n, cells):
     """``moves[:n]`` less those whose cell's bit is not in ``cells`` (order kept); their count."""
     kept = 0
     one = np.uint64(1)
+    bits = t.zones[t.params[BIT_ROW]]
     for i in range(n):
         pos = moves[i, 0]
-        if cells >> np.uint64(bit_of(t, pos)) & one:
+        if cells >> np.uint64(bits[pos]) & one:
             moves[kept, 0] = pos
             kept += 1
     return kept
@@ -1072,14 +1099,15 @@ def candidates_bits(t, s, moves, n):
     me = s[S_TO_MOVE]
     landing = np.uint64(s[at + 1])
     for player in (me, 1 - me):
-        cells = fact(s, at, player_facts(t, player), F_THREAT) & landing
+        cells = np.uint64(s[at + player_facts(t.params[K], t.params[NREACH], player) + F_THREAT]) & landing
         if cells == 0:
             continue
         exact = p[EXACT + player]
+        bits = t.zones[p[BIT_ROW]]
         kept = 0
         for i in range(n):  # (a threat cell makes a row: at least ``k``, or exactly with ``exact``)
             pos = moves[i, 0]
-            if cells >> np.uint64(bit_of(t, pos)) & np.uint64(1) and (
+            if cells >> np.uint64(bits[pos]) & np.uint64(1) and (
                     not exact or completes(t, s, pos, p[STONE + player], exact)):
                 moves[kept, 0] = pos
                 kept += 1
@@ -1093,10 +1121,10 @@ def playable_facts_bits(t, s):
     """:func:`playable_facts` on bit sets."""
     at = facts_at(t, s)
     me = s[S_TO_MOVE]
-    mine, theirs = player_facts(t, me), player_facts(t, 1 - me)
+    mine, theirs = player_facts(t.params[K], t.params[NREACH], me), player_facts(t.params[K], t.params[NREACH], 1 - me)
     landing = np.uint64(s[at + 1])
-    return ((fact(s, at, mine, F_THREAT) & landing) != 0, popcount(fact(s, at, theirs, F_THREAT) & landing),
-            (fact(s, at, mine, F_FORK) & landing) != 0, (fact(s, at, theirs, F_FORK) & landing) != 0)
+    return ((np.uint64(s[at + mine + F_THREAT]) & landing) != 0, popcount(np.uint64(s[at + theirs + F_THREAT]) & landing),
+            (np.uint64(s[at + mine + F_FORK]) & landing) != 0, (np.uint64(s[at + theirs + F_FORK]) & landing) != 0)
 
 
 @njit(cache=True)
@@ -1104,13 +1132,13 @@ def keep_threats_bits(t, s, moves, n, theirs):
     """:func:`keep_threats` on bit sets."""
     at = facts_at(t, s)
     me = s[S_TO_MOVE]
-    mine, other = player_facts(t, me), player_facts(t, 1 - me)
+    mine, other = player_facts(t.params[K], t.params[NREACH], me), player_facts(t.params[K], t.params[NREACH], 1 - me)
     if theirs:
-        cells = fact(s, at, other, F_THREAT)
-    elif fact(s, at, other, F_FORK):
-        cells = fact(s, at, mine, F_BUILD) | fact(s, at, other, F_BUILD)
+        cells = np.uint64(s[at + other + F_THREAT])
+    elif np.uint64(s[at + other + F_FORK]):
+        cells = np.uint64(s[at + mine + F_BUILD]) | np.uint64(s[at + other + F_BUILD])
     else:
-        cells = fact(s, at, mine, F_BUILD)
+        cells = np.uint64(s[at + mine + F_BUILD])
     return keep_bits(t, s, moves, n, cells & np.uint64(s[at + 1]))
 
 
@@ -1626,7 +1654,7 @@ def order(t, s, m):
     if p[NWINDOWS] == 0:
         return float(value)
     if p[BITS]:
-        return order_bits(t, s, pos)
+        return order_bits(t, s, m)
     if p[FAST_ORDER]:  # the windows of fewer than ``LOW`` stones weigh nothing
         for player in range(2):
             once_row = BUILD_ONCE if player == me else BLOCK_ONCE
