@@ -3,7 +3,8 @@ wins -- tic-tac-toe, gomoku, Connect Four (:class:`myriad.games.inarow.InARow`).
 
 Tables:
 
-* ``rules[axis] = (direction, opposite)`` the board's lines;
+* ``rules[axis] = (direction, opposite)`` the board's lines (on bit sets, then the shift
+  from a window's bit to its next and the bits of the windows' lowest cells);
 * ``extra`` five tables stacked by rows, where ``params`` says (``COLUMNS``, ``WINDOWS``,
   ``THROUGH``, ``SPANS``, ``LINES`` and their counts): the cells of each column, bottom first, padded
   with -1 (gravity only); each window of ``k`` cells (:class:`LineWindows`, in its order),
@@ -14,7 +15,7 @@ Tables:
   it, a bit set in 64-bit words (gomoku, renju);
 * ``zones[player]`` the cells where that player's threats count as strong (Connect
   Four's odd and even rows); ``zones[OPENING + n]`` where the ``n``-th stone may go
-  (renju's opening);
+  (renju's opening); on bit sets, a last row (``BIT_ROW``) gives each cell's bit;
 * ``weights`` the :class:`WindowWeights`: rows ``MOVER`` .. ``BLOCK_TWICE`` by stone count,
   then a row of the single weights (``W_WIN_NOW`` ..);
 * ``params``: ``K``, ``GRAVITY``, per player ``EXACT`` (renju's Black wins with exactly
@@ -38,6 +39,15 @@ reference judges them, three points recursively) restrict the moves, and the bot
 :meth:`InARow._restricted` does (the ``*_restricted`` functions, on :func:`scanned`
 arrays).  The packed words hold windows of up to 15 stones: a longer row runs on the
 reference.
+
+On bit sets (gravity boards whose columns fit one 64-bit word with a spare bit each:
+Connect Four, see :func:`bit_layout`) a state vector keeps instead each player's stones as
+bits, and the tally's facts are worked out for the whole board at once the first time a
+position is asked (:func:`work_out_facts`, into words ``play`` leaves zero): threat, build
+and fork cells, fork lines, window counts, the cells of the windows move ordering reads.
+Its functions take numbers rather than the tables where they can, and the move-ordering
+loop calls nothing: numba counts a reference to each array a compiled function takes, on
+every call, even an inlined one.
 """
 from __future__ import annotations
 
